@@ -8,7 +8,8 @@ it under a shorter or abbreviated one.
 A name the document gives an input (an intro's "(`pickup_date`)", a block of fields to fill in) is the
 name the person who runs it types. When a step's text names that input and its skill reads a name
 that is part of it (`date` in `pickup_date`, `site` in `site_name`) or the same words shortened
-(`nom_psi` for `nominal_psi`, `qty` is not: words must start alike), and nothing before the step
+(`nom_psi` for `nominal_psi`, `qty` is not: words must start alike; `slab_len_m` for `length_m`: its last words,
+each the same or cut to three letters or more), and nothing before the step
 gives that name, the input keeps the author's name and is marked `for skill input <name>`
 (`plan.renamed_input` binds it). One candidate only: two fields that both fit leave it as it was.
 """
@@ -39,6 +40,9 @@ def stands_for(own: str, field: str) -> bool:
         return False
     if len(b) < len(a) and (a[-len(b):] == b or a[:len(b)] == b):  # `pickup_date` for `date`
         return all(len(w) >= 3 for w in b)
+    if len(b) < len(a) and any(len(y) >= 3 for y in b) and all(  # `slab_len_m` for `length_m`: its end, cut short
+            x == y or (len(x) >= 3 and x.isalpha() and y.startswith(x)) for x, y in zip(a[-len(b):], b, strict=True)):
+        return True
     if len(a) == len(b):  # `nom_psi` for `nominal_psi`: each word the start of the other's
         return all(x.startswith(y) or y.startswith(x) for x, y in zip(a, b, strict=True)) and all(
             len(x) >= 3 or x == y for x, y in zip(a, b, strict=True))

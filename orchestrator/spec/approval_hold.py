@@ -65,6 +65,8 @@ _AMOUNT = _rx(r"(?i)(?:^|_)(?:total|amount|sum|value|cost|price|subtotal)(?:_|$)
 _LEAD_IN = _rx(r"(?i)(?<![\w-])that\s++|[:;—–]\s*+|\.\s++")
 _ARROW = _rx(r"(?:→|->|=>|⇒)")
 _IF = _rx(r"(?i)(?<![\w-])(?:if|when|whenever|unless|where)(?![\w-])|\?")
+_BRACKET = _rx(r"\([^()\n]{0,40}+\)")
+_LEAD_IF = _rx(r"(?i)^\W*+(?:if|when|where|whenever)\s++(?P<c>(?:[^,;.]|(?<=\d)[,.](?=\d)){3,120}+),")
 
 _IRREGULAR = {"sent": "send", "sold": "sell", "paid": "pay", "made": "make", "bought": "buy", "went": "go",
               "gone": "go", "done": "do", "written": "write", "wrote": "write", "built": "build", "told": "tell",
@@ -101,11 +103,16 @@ def condition_in_scope(text: str) -> str | None:
     q = _QUESTION.match(text)
     said = q.group("cond") if q is not None else None
     if said is None:
-        lead = re.match(r"(?i)^\W*+(?:if|when|where|whenever)\s++(?P<c>[^,;.]{3,120}+),", text)
+        lead = _LEAD_IF.match(text)  # "if the total is over 5,000, ...": a number's separators are no clause's end
         said = lead.group("c") if lead is not None else None
     if said is None:
         return None
-    for text_ in (said.strip(), _SCOPE.sub("", said.strip())):
+    tries = [said.strip(), _SCOPE.sub("", said.strip())]
+    cue = _FIRST.search(said)
+    if cue is not None:  # "if the total is over 5,000 Gary (accounts) OKs it first": up to the person's name
+        words = _BRACKET.sub(" ", said[:cue.start()]).split()
+        tries += [" ".join(words[:-drop]) for drop in range(1, min(6, len(words) - 1))]
+    for text_ in tries:
         if text_ and read_condition(text_) is not None:
             return text_
     return None

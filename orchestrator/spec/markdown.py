@@ -118,6 +118,7 @@ from orchestrator.spec.structure import (
 from orchestrator.spec.success import TITLE as SUCCESS_TITLE
 from orchestrator.spec.table35 import value_gates, value_inputs, value_table
 from orchestrator.spec.task_export import task_export_markdown
+from orchestrator.spec.task_sheet46 import task_sheet_markdown
 from orchestrator.spec.transcript import transcript_start
 from orchestrator.spec.transitions import state_names, warn_guards
 from orchestrator.spec.wiki import remap, wiki_markdown
@@ -694,6 +695,11 @@ def _read_markdown(src: Source, anchored: Anchored | None, *, chart: bool = Fals
         and anchored is None else None  # "Step 2 - Program/skill: x" lines of a filled-in form (`spec.form_lines`)
     if form is None and wiki is None and recipes is None and flow is None and sheet is None and anchored is None:
         form = legend_markdown(unchatted, src.vocabulary)  # rows written in a legend's codes (`spec.legend28`)
+    if form is None and wiki is None and recipes is None and flow is None and sheet is None and anchored is None \
+            and (tasks := task_sheet_markdown(unchatted, src.vocabulary)) is not None:  # a project plan's task sheet (`spec.task_sheet46`)
+        wiki = tasks[0], tasks[1]
+        for line, message in tasks[2]:
+            src.warn(line, message, "spec.reading")
     if form is None and wiki is None and recipes is None and flow is None and sheet is None and anchored is None \
             and (ruled := ruled_markdown(unchatted)) is not None:  # a ruled fixed-width table whose cells wrap (`spec.ruled42`)
         wiki = ruled[0], ruled[1]

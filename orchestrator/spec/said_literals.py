@@ -1,9 +1,10 @@
 """A value a step's text fixes for a name: `home_port is always "Leith"`, "servings is fixed at 4",
-"units set to `metric`", "the oven_temp is hard-coded to 200".
+"units set to `metric`", "the oven_temp is hard-coded to 200", "grade C25/30 always".
 
 The name is written as one (with `_`, or in backticks) and the words between say the value never
 changes (always, fixed at/to, set to, hard-coded to/as); the value is a quoted text, a number or
-true/false. "always official=true" (a name set by `=` after "always") says the same. It is the step's literal input (`input_values`), not a workflow input someone has to
+true/false. A name followed by a code and "always" ("grade C25/30 always on house slabs", "paper A4 always":
+letters then a digit, never a number with a unit) fixes that code as text. "always official=true" (a name set by `=` after "always") says the same. It is the step's literal input (`input_values`), not a workflow input someone has to
 give; so is a bracket that holds only `name = value` ("Use the 10 mg/ml (strength_mg_ml = 10)"), in a
 sentence with no failure, no going on and no condition, the name no policy's ("(retries = 3)"); a plain "x is 3" is left alone (it reads like a condition), but a one-word name set to a quoted
 text as a clause of its own, 'label: product, site is "CPU4 Hilltop"', is that text (not after a word of
@@ -47,6 +48,12 @@ _BRACKET_SET = _rx(
 _NOT_A_SETTING = _rx(r"(?i)(?<![\w-])(?:fail\w*+|errors?|down|carry\s++on|go\s++on|keep\s++going|continue|instead|"
                      r"if|when|unless|only|retr\w*+|timeout|time\s++out)(?![\w-])")
 _POLICY_NAME = _rx(r"(?i)^(?:retry|retries|attempts?|tries|timeout\w*+|wait\w*+|backoff\w*+|delay\w*+|max_\w++)$")
+# "grade C25/30 always", "paper A4 always": a one-word name, then a code (letters, then a digit: "C25/30", "M20",
+# never a number and a unit, "30s"), then "always": that code, as text
+_CODE_ALWAYS = _rx(
+    r"(?<![\w`/-])([a-z][a-z0-9]*+(?:_[a-z0-9]++)*+)\s++([A-Za-z]{1,4}+\d[A-Za-z0-9]*+(?:[/.-][A-Za-z0-9]++){0,4}+)"
+    r"\s++always(?![\w-])"
+)
 _CONDITION_BEFORE = _rx(r"(?i)(?<![\w-])(?:if|when|whenever|unless|until|while|whether|only|once|check|"
                         r"condition|where)\W{0,3}+$")
 
@@ -70,6 +77,8 @@ def fixed_values(text: str) -> dict[str, object]:
             found, value = literal_value(m.group(3))
             if found and not _POLICY_NAME.match(name):
                 out.setdefault(name, value)
+    for m in _CODE_ALWAYS.finditer(text):
+        out.setdefault(m.group(1), m.group(2))
     for m in _ALWAYS_SET.finditer(text):
         found, value = literal_value(m.group(2))
         out.setdefault(m.group(1), value if found else m.group(2).strip("\"'"))

@@ -22,6 +22,9 @@ from orchestrator.spec.model import InputSpec
     ("qty", "quantity", False),  # not the same words shortened
     ("site_id", "id", False),  # a two-letter part says too little
     ("plot_a", "plot_b", False),
+    ("tank_vol_l", "volume_l", True), ("beam_temp_c", "temperature_c", True),  # its last words, cut short
+    ("roof_wid", "width_m", False),  # a word of the field missing: no cut of it
+    ("room_wi_m", "width_m", False),  # a cut of two letters says too little
 ])
 def test_an_authors_name_stands_for_a_field_said_longer_or_shortened(own: str, field: str, fits: bool) -> None:
     assert stands_for(own, field) is fits

@@ -26,6 +26,15 @@ def test_a_lesson_plan_and_an_hr_checklist_fix_values_their_way() -> None:
     assert fixed_values("badge_type is hard-coded to `visitor` until day 5") == {"badge_type": "visitor"}
 
 
+def test_a_name_a_code_and_always_fix_that_code_as_text() -> None:
+    assert fixed_values("print on paper A4 always, never letter") == {"paper": "A4"}
+    assert fixed_values("mortar_mix M12/3 always for the garden walls") == {"mortar_mix": "M12/3"}
+    # near misses: a number with a unit, a plain number, a code with no "always"
+    assert fixed_values("poll every 30s always") == {}
+    assert fixed_values("bay 4 always") == {}
+    assert fixed_values("grade C25/30 on house slabs") == {}
+
+
 def test_a_condition_or_a_plain_word_is_no_fixed_value() -> None:
     assert fixed_values("Only if foreign_count is 0, and when retry_count is 3.") == {}
     assert fixed_values('the country is always "CA"') == {}  # a word, not a name: said as it is

@@ -118,6 +118,15 @@ def test_a_scope_after_a_count_is_this_run_and_a_question_in_front_is_the_condit
     assert condition_in_scope("the manager OKs it first") is None
 
 
+def test_a_numbers_thousands_comma_is_no_clauses_end_and_the_person_is_left_out() -> None:
+    assert condition_in_scope("if the invoice_total is over 12,500 Priya (finance) OKs it first, give her a day") == \
+        "the invoice_total is over 12,500"
+    assert condition_in_scope("when fee_usd exceeds $2,000.50, the partner approves it first") == \
+        "fee_usd exceeds $2,000.50"
+    # near miss: a comma after a whole number still ends the clause
+    assert condition_in_scope("if the count is over 5, Sam OKs it first") == "the count is over 5"
+
+
 def test_a_count_is_the_length_of_the_one_list_the_step_is_given_that_holds_them() -> None:
     assert own_list_count("we would be loading more than 3 pallets", ["late_pallets", "dock"]) == \
         "late_pallets | length > 3"
