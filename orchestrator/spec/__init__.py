@@ -136,6 +136,10 @@ def parse_spec(
     if is_hcl(str(path)) or is_nix(str(path)):  # HCL (`.hcl`, `.tf`, `.nomad`) or Nix (`.nix`, read as HCL's
         # blocks, `nix45`): their own reader, into the YAML form's (`hcl30`)
         return parse_spec_text(text, str(path), "hcl", vocabulary, anchored=anchored)
+    from orchestrator.spec.plantuml46 import is_plantuml
+
+    if fmt is None and is_plantuml(str(path), text):  # a PlantUML activity diagram (`spec.plantuml46`)
+        return parse_spec_text(text, str(path), "plantuml", vocabulary, anchored=anchored)
     from orchestrator.spec.dockerfile32 import is_dockerfile
 
     if fmt is None and is_dockerfile(str(path), text):  # a Dockerfile-like build file, RUN a step (`dockerfile32`)
@@ -192,8 +196,9 @@ def parse_spec_text(
     hcl = str(format).lower() == "hcl"
     xml = str(format).lower() == "xml"
     docker = str(format).lower() == "dockerfile"
+    puml = str(format).lower() == "plantuml"  # its boxes, forks and ifs read field by field (`spec.plantuml46`)
     dotenv = str(format).lower() == "dotenv"  # its keys read field by field, else markdown as before (`dotenv42`)
-    fmt = "yaml" if toml or hcl or xml or docker else "markdown" if dotenv else _SUFFIXES.get(f".{format}".lower())
+    fmt = "yaml" if toml or hcl or xml or docker or puml else "markdown" if dotenv else _SUFFIXES.get(f".{format}".lower())
     if fmt is None:
         raise ValueError(f"unknown spec format {format!r}")
     sha256 = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
@@ -308,6 +313,10 @@ def parse_spec_text(
             from orchestrator.spec.hcl30 import read_hcl
 
             parts = read_hcl(src)
+        elif puml:
+            from orchestrator.spec.plantuml46 import read_plantuml
+
+            parts = read_plantuml(src)
         elif docker:
             from orchestrator.spec.dockerfile32 import read_dockerfile
 
