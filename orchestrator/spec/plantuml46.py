@@ -118,7 +118,7 @@ class _Reader:
                 continue
             if raw.startswith(":"):
                 start, body = i + 1, raw[1:]
-                while not re.search(r"[;\]|<>/}]\s*$", body) and i + 1 < len(lines):
+                while body.rstrip()[-1:] not in (";", "]", "|", "<", ">", "/", "}") and i + 1 < len(lines):
                     i += 1
                     body += "\n" + lines[i].strip()
                 out.append((start, body.rstrip()[:-1]))
@@ -289,7 +289,7 @@ class _Reader:
             tag = "str" if value[0] in "\"'" else "bool" if value in ("true", "false") else (
                 "float" if "." in value else "int")
             return [(lit.group(1), value.strip("\"'") if tag == "str" else value, tag)]
-        names = [m.group(1) for part in re.split(r"[ \t]*+(?:\+|&|\band\b)[ \t]*+", arg)
+        names = [m.group(1) for part in re.split(r"\+|&|\band\b", arg)
                  if (m := _NAME.match(part.strip())) is not None]
         out = []
         before = self.steps[: self.steps.index(step)]

@@ -94,7 +94,7 @@ def test_a_diagram_is_known_by_its_suffix_or_its_startuml() -> None:
 def test_split_branches_start_together_and_the_box_after_waits_for_both() -> None:
     spec, plan = _plan(_BAKERY, "bake.puml")
     assert spec.name == "Overnight bake" and [i.name for i in spec.inputs or ()] == ["batch_id", "oven"]
-    weigh, heat, mix, large, small, label = plan.steps
+    weigh, heat, mix = plan.steps[:3]
     assert weigh.depends_on == () and heat.depends_on == ()
     assert set(mix.depends_on) == {"weigh-flour", "heat-oven"}
     assert mix.inputs["kilos"].step == "weigh-flour" and mix.inputs["hydration"].value == 70
@@ -131,7 +131,7 @@ def test_then_no_is_the_negation_and_an_if_without_else_is_skipped_past() -> Non
 
 
 def test_a_loop_and_a_box_naming_no_skill_are_warned_not_dropped() -> None:
-    spec, _plan_ = _plan(_CLINIC, "referral.puml")
+    spec, _ = _plan(_CLINIC, "referral.puml")
     said = {w.line: w.message for w in spec.warnings}
     assert "a loop" in said[10] and "a loop" in said[12]
     assert "names no skill" in said[13]
