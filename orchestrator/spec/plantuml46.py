@@ -85,6 +85,12 @@ class _Frame:
     cond: str | None = None  # an if's condition, as the form writes it
     then_first: str | None = None
 
+    def now(self) -> str | None:
+        """The condition of the branch being read: the `if`'s, or its negation after `else`."""
+        if self.cond is None:
+            return None
+        return self.cond if len(self.branch_steps) == 1 else f"not ({self.cond})"
+
 
 def _clean(text: str) -> str:
     return text.replace("**", "").replace("//", "").replace('""', "").replace("__", "")
@@ -201,16 +207,20 @@ class _Reader:
         while sid in self.by_id:
             sid, n = f"{call.group(1)}-{n}", n + 1
         step = _Step(sid, call.group(1), line, call.group(2), outs, deps=list(self.ends), join_any=self.join_any)
-        if self.stack and self.stack[-1].kind == "if":
-            frame = self.stack[-1]
-            if not frame.branch_steps[-1]:
-                if len(frame.branch_steps) == 1:
-                    step.when, frame.then_first = frame.cond, sid
-                elif frame.then_first is not None:
-                    step.otherwise = frame.then_first
-            frame.branch_steps[-1].append(sid)
-        elif self.stack:
-            self.stack[-1].branch_steps[-1].append(sid)
+        ifs = [f for f in self.stack if f.kind == "if"]
+        inside = {x for b in ifs[-1].branch_steps[-1:] for x in b} if ifs else set()
+        if ifs and not inside & set(step.deps):  # the first box of its branch: the branch's conditions
+            frame, outer = ifs[-1], [c for f in ifs[:-1] if (c := f.now()) is not None]
+            if len(frame.branch_steps) == 1 and frame.then_first is None:
+                frame.then_first = sid
+            if frame.cond is None:
+                step.when = " and ".join(outer) or None
+            elif len(frame.branch_steps) > 1 and frame.then_first is not None and not outer:
+                step.otherwise = frame.then_first  # the else branch: runs exactly when the `then` did not
+            else:
+                step.when = " and ".join([*outer, frame.now() or ""])
+        for f in self.stack:
+            f.branch_steps[-1].append(sid)
         self.steps.append(step)
         self.by_id[sid] = step
         self.ends, self.join_any, self.last = [sid], False, step
@@ -289,8 +299,10 @@ class _Reader:
             tag = "str" if value[0] in "\"'" else "bool" if value in ("true", "false") else (
                 "float" if "." in value else "int")
             return [(lit.group(1), value.strip("\"'") if tag == "str" else value, tag)]
-        names = [m.group(1) for part in re.split(r"\+|&|\band\b", arg)
-                 if (m := _NAME.match(part.strip())) is not None]
+        names = list(dict.fromkeys(m.group(1) for part in re.split(r"\+|&|\band\b", arg)
+                                   if (m := _NAME.match(part.strip())) is not None))
+        if not names:
+            self.src.warn(step.line, f"{step.sid}: the argument '{arg[:40]}' names no value: not read", "spec.unread")
         out = []
         before = self.steps[: self.steps.index(step)]
         for name in names:

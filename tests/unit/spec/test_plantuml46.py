@@ -153,3 +153,25 @@ def test_a_diagram_whose_boxes_name_no_skill_is_refused_with_one_error() -> None
                         Vocabulary(skills=_NAMES))
     (said,) = exc.value.diagnostics
     assert "PlantUML diagram is not read as a workflow" in said.message
+
+
+def test_a_nested_if_and_a_fork_in_a_branch_carry_every_enclosing_condition() -> None:
+    text = ("@startuml\n:Desk keys in **patient_ref**;\n:check-eligibility(patient_ref)\\n-> eligible;\n"
+            ":weigh-flour(patient_ref)\\n-> kilos;\n"
+            "if (eligible?) then (yes)\n  if (kilos > 3) then (yes)\n    :send-decline(patient_ref);\n  else (no)\n"
+            "    fork\n      :print-letter(patient_ref);\n    fork again\n      :close-referral(patient_ref, channel = 1);\n"
+            "    end fork\n  endif\nendif\n@enduml\n")
+    _spec, plan = _plan(text, "nested.puml")
+    steps = {s.id: s for s in plan.steps}
+    yes = "steps['check-eligibility'].output.eligible == true"
+    assert steps["send-decline"].when == f"{yes} and steps['weigh-flour'].output.kilos > 3"
+    for sid in ("print-letter", "close-referral"):
+        assert steps[sid].when == f"{yes} and not (steps['weigh-flour'].output.kilos > 3)"
+        assert steps[sid].depends_on == ("weigh-flour",) or "weigh-flour" in steps[sid].depends_on
+
+
+def test_a_name_said_twice_in_one_argument_is_one_input_and_an_argument_naming_nothing_is_warned() -> None:
+    text = "@startuml\n:check-eligibility(patient_ref + patient_ref)\\n-> eligible;\n:send-decline(= );\n@enduml\n"
+    spec, plan = _plan(text, "twice.puml")
+    assert list(plan.steps[0].inputs) == ["patient_ref"]
+    assert any("names no value" in w.message and w.line == 3 for w in spec.warnings)
