@@ -18,8 +18,8 @@ the YAML form's nodes, as `hcl30` does for HCL.
 An argument `name = "text"` (or a number) is a literal; `name from the X` or `name (gloss)` is `name`, taken from
 the latest earlier box that outputs it (else the workflow input of that name, warned when no box declared it).
 `title` is the workflow's name; `'` and `/' ... '/` comments, `start`, `stop`, `end`, `skinparam`, swimlanes
-`|Lane|`, `partition`/`group` and arrow labels are layout. `while`/`repeat` loops and `elseif` are warned as not
-read, as is any other line.
+`|Lane|`, `partition`/`group` and arrow labels are layout. An `elseif (c) then (yes)` branch runs when `c` holds
+and no condition before it did. `while`/`repeat` loops are warned as not read, as is any other line.
 """
 
 from __future__ import annotations
@@ -82,14 +82,17 @@ class _Frame:
     before: list[str]  # the ends the block started after
     branch_ends: list[list[str]] = field(default_factory=list)
     branch_steps: list[list[str]] = field(default_factory=list)
-    cond: str | None = None  # an if's condition, as the form writes it
+    conds: list[str | None] = field(default_factory=list)  # the `if`'s and each `elseif`'s, as the form writes them
     then_first: str | None = None
 
     def now(self) -> str | None:
-        """The condition of the branch being read: the `if`'s, or its negation after `else`."""
-        if self.cond is None:
+        """The condition of the branch being read: its own after the negation of each one before it (an `else`:
+        each one's negation); None when one of them is not read."""
+        k = len(self.branch_steps) - 1
+        if any(c is None for c in self.conds[: k + 1]):
             return None
-        return self.cond if len(self.branch_steps) == 1 else f"not ({self.cond})"
+        parts = [f"not ({c})" for c in self.conds[:k]]
+        return " and ".join([*parts, *(c for c in self.conds[k:k + 1] if c is not None)])
 
 
 def _clean(text: str) -> str:
@@ -153,6 +156,8 @@ class _Reader:
                 self.close("fork", line, text)
             elif (m := _IF.match(text)) is not None:
                 self.open_if(line, m.group(1), m.group(2), m.group(3))
+            elif low.startswith("elseif") and (m := _IF.match("if" + text[6:])) is not None:
+                self.open_if(line, m.group(1), m.group(2), m.group(3), also=True)
             elif (m := _ELSE.match(text)) is not None and low.startswith("else"):
                 self.next_branch("if", line, text, m.group(1))
             elif low == "endif" or low == "end if":
@@ -173,7 +178,7 @@ class _Reader:
                     k += 1
             else:
                 what = "a loop" if low.startswith(("while", "repeat", "endwhile", "backward")) else (
-                    "an `elseif` branch" if low.startswith("elseif") else "this line")
+                    "this line")
                 self.src.warn(line, f"PlantUML: {what} ('{text[:60]}') is not read: the plan does not follow it",
                               "spec.unread")
             k += 1
@@ -213,9 +218,9 @@ class _Reader:
             frame, outer = ifs[-1], [c for f in ifs[:-1] if (c := f.now()) is not None]
             if len(frame.branch_steps) == 1 and frame.then_first is None:
                 frame.then_first = sid
-            if frame.cond is None:
+            if frame.now() is None:
                 step.when = " and ".join(outer) or None
-            elif len(frame.branch_steps) > 1 and frame.then_first is not None and not outer:
+            elif len(frame.conds) == 1 and len(frame.branch_steps) > 1 and frame.then_first is not None and not outer:
                 step.otherwise = frame.then_first  # the else branch: runs exactly when the `then` did not
             else:
                 step.when = " and ".join([*outer, frame.now() or ""])
@@ -225,8 +230,18 @@ class _Reader:
         self.by_id[sid] = step
         self.ends, self.join_any, self.last = [sid], False, step
 
-    def open_if(self, line: int, cond: str, equals: str | None, label: str | None) -> None:
-        frame = _Frame("if", list(self.ends), branch_steps=[[]])
+    def open_if(self, line: int, cond: str, equals: str | None, label: str | None, *, also: bool = False) -> None:
+        """An `if` (or, `also`, an `elseif` of the `if` being read: a branch of its own)."""
+        if also:
+            if not self.stack or self.stack[-1].kind != "if" or len(self.stack[-1].conds) < len(
+                    self.stack[-1].branch_steps):
+                self.src.warn(line, f"PlantUML: 'elseif ({cond})' stands outside an `if` (or after its `else`): "
+                                    "not read", "spec.unread")
+                return
+            self.next_branch("if", line, "elseif")
+            frame = self.stack[-1]
+        else:
+            frame = _Frame("if", list(self.ends), branch_steps=[[]])
         said = cond.strip()
         if equals is not None:  # `if (status) is (approved) then`
             said = f'{said} == "{equals.strip()}"'
@@ -234,8 +249,9 @@ class _Reader:
         if ref is None:
             self.src.warn(line, f"PlantUML: the condition '({cond})' is not read as a comparison of an earlier "
                                 "box's output: the branch runs on every run", "spec.condition")
-        frame.cond = ref
-        self.stack.append(frame)
+        frame.conds.append(ref)
+        if not also:
+            self.stack.append(frame)
         self.last = None
 
     def condition(self, said: str, label: str) -> str | None:

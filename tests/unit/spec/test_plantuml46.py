@@ -175,3 +175,24 @@ def test_a_name_said_twice_in_one_argument_is_one_input_and_an_argument_naming_n
     spec, plan = _plan(text, "twice.puml")
     assert list(plan.steps[0].inputs) == ["patient_ref"]
     assert any("names no value" in w.message and w.line == 3 for w in spec.warnings)
+
+
+def test_an_elseif_runs_when_its_condition_holds_and_none_before_it_did() -> None:
+    text = ("@startuml\n:Desk keys in **patient_ref**;\n:weigh-flour(patient_ref)\\n-> kilos;\n"
+            "if (kilos > 30) then (yes)\n  :send-decline(patient_ref);\nelseif (kilos > 10) then (yes)\n"
+            "  :print-letter(patient_ref);\nelse (small)\n  :close-referral(patient_ref, channel = \"post\");\nendif\n"
+            "@enduml\n")
+    _spec, plan = _plan(text, "tiers.puml")
+    steps = {s.id: s for s in plan.steps}
+    big, mid = "steps['weigh-flour'].output.kilos > 30", "steps['weigh-flour'].output.kilos > 10"
+    assert steps["send-decline"].when == big
+    assert steps["print-letter"].when == f"not ({big}) and {mid}"
+    assert steps["close-referral"].when == f"not ({big}) and not ({mid})"
+
+
+def test_an_elseif_outside_an_if_is_warned_not_read() -> None:
+    # near-miss: no `if` is open, so the `elseif` starts no branch
+    text = "@startuml\n:weigh-flour(batch_id)\\n-> kilos;\nelseif (kilos > 10) then (yes)\n:heat-oven(oven);\n@enduml\n"
+    spec, plan = _plan(text, "stray.puml")
+    assert any("stands outside an `if`" in w.message and w.line == 3 for w in spec.warnings)
+    assert all(s.when is None for s in plan.steps)
