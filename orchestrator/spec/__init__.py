@@ -140,6 +140,10 @@ def parse_spec(
 
     if is_lua(str(path)) and lua_steps(text):  # a Lua config returning a table of steps (`lua46`); else text
         return parse_spec_text(text, str(path), "lua", vocabulary, anchored=anchored)
+    from orchestrator.spec.plantuml46 import is_plantuml
+
+    if fmt is None and is_plantuml(str(path), text):  # a PlantUML activity diagram (`spec.plantuml46`)
+        return parse_spec_text(text, str(path), "plantuml", vocabulary, anchored=anchored)
     from orchestrator.spec.dockerfile32 import is_dockerfile
 
     if fmt is None and is_dockerfile(str(path), text):  # a Dockerfile-like build file, RUN a step (`dockerfile32`)
@@ -197,8 +201,9 @@ def parse_spec_text(
     lua = str(format).lower() == "lua"
     xml = str(format).lower() == "xml"
     docker = str(format).lower() == "dockerfile"
+    puml = str(format).lower() == "plantuml"  # its boxes, forks and ifs read field by field (`spec.plantuml46`)
     dotenv = str(format).lower() == "dotenv"  # its keys read field by field, else markdown as before (`dotenv42`)
-    fmt = "yaml" if toml or hcl or lua or xml or docker else "markdown" if dotenv else _SUFFIXES.get(f".{format}".lower())
+    fmt = "yaml" if toml or hcl or lua or xml or docker or puml else "markdown" if dotenv else _SUFFIXES.get(f".{format}".lower())
     if fmt is None:
         raise ValueError(f"unknown spec format {format!r}")
     sha256 = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
@@ -317,6 +322,10 @@ def parse_spec_text(
             from orchestrator.spec.lua46 import read_lua
 
             parts = read_lua(src)
+        elif puml:
+            from orchestrator.spec.plantuml46 import read_plantuml
+
+            parts = read_plantuml(src)
         elif docker:
             from orchestrator.spec.dockerfile32 import read_dockerfile
 
