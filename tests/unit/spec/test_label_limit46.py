@@ -1,4 +1,4 @@
-"""The forty-sixth round's recovery phrasing (`spec.phrasing46`): a label, a colon, a time and then giving up is the
+"""The forty-sixth round's recovery phrasing (`spec.label_limit46`): a label, a colon, a time and then giving up is the
 attempt's time, in a courier's and a clinic's words (no blind set's), and texts that look alike but are not."""
 
 from __future__ import annotations
