@@ -59,6 +59,7 @@ from orchestrator.spec import (
 )
 from orchestrator.spec import phrasing42 as phrasing42_
 from orchestrator.spec import phrasing45 as phrasing45_
+from orchestrator.spec import phrasing46 as phrasing46_
 from orchestrator.spec import policy_abandon as abandon23
 from orchestrator.spec import policy_back_in27 as back27
 from orchestrator.spec import policy_notation24 as notation24
@@ -281,8 +282,8 @@ GATES = {name: words + phrasing38.GATES.get(name, "") for name, words in GATES.i
 # (`spec.loop_words40`); round 42's recovery phrasings (`spec.phrasing42`) and "45 sec then kill it", "don't hold us
 # up - x = 0" (`spec.sheet_phrasing42`)
 # round 45's "if one goes wrong" (no count of goes) and "sits there for 5 mins on a go, stop it" (`spec.rota45`), and its
-# recovery phrasings (`spec.phrasing45`)
-for _later in (cap40, brackets40, loop_words40, phrasing42_, sheet_phrasing42, rota45, phrasing45_):
+# recovery phrasings (`spec.phrasing45`); round 46's recovery phrasings (`spec.phrasing46`)
+for _later in (cap40, brackets40, loop_words40, phrasing42_, sheet_phrasing42, rota45, phrasing45_, phrasing46_):
     EARLY_FIRST = tuple(getattr(_later, "EARLY", ())) + EARLY_FIRST
     IGNORE_LAST = IGNORE_LAST + tuple(getattr(_later, "IGNORE", ()))
     GATES = {name: words + _later.GATES.get(name, "") for name, words in GATES.items()}
