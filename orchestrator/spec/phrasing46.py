@@ -76,20 +76,22 @@ _LITERAL = (r"(?:\"[^\"\n]{0,200}+\"|'[^'\n]{0,200}+'|-?\d{1,12}+(?:\.\d{1,9}+)?
 _PAIR = r"[a-z][a-z0-9_]{0,40}+\s*+(?:=\s*+|:\s*+)?" + _LITERAL
 _LINK = r"(?:\s*+,\s*+(?:and\s++)?|\s*+;\s*+|\s++and\s++)"
 _PAIRS = r"(?P<wpairs>" + _PAIR + r"(?:" + _LINK + _PAIR + r"){0,12}+)(?=\s*+(?:[.;)!]|$))"
+# one `name = value` alone is read by the grammar's own rows, as the field and its value
+_ONE_EQUALS = r"(?![a-z][a-z0-9_]{0,40}+\s*+=\s*+" + _LITERAL + r"\s*+(?:[.;)!]|$))"
 _STOP = r"(?:pull\s+the\s+plug\s+on|kill|stop|abort|cancel|bin|scrap|ditch|drop)"
 
 EARLY: tuple[Row, ...] = (
     # "allow the solver 75 minutes, no more" / "give the tracker 45 s; if it's not back ...": the attempt's time
     Row("timeout", r"(?<![\w-])(?:allow|give|grant)\s+" + _THE + r"\s+{D}\s*+(?:,\s*+(?:no\s+more|tops|max(?:imum)?|at\s+most|"
-        r"no\s+longer)\b|,?\s*+(?:\.|$)|;\s*+(?:if|when|once)\s+(?:it'?s|it\s+is|it\s+has|it\s+hasn'?t|it'?s\s+not)\b)"),
+        r"no\s+longer)\b|;\s*+(?:if|when|once)\s+(?:it'?s|it\s+is|it\s+has|it\s+hasn'?t|it'?s\s+not)\b)"),
     # "pull the plug on the render after 90 secs": the attempt's time
-    Row("timeout", r"(?<![\w-])" + _STOP + r"\s+" + _THE + r"\s+(?:after|at|past|beyond)\s+{D}\s*+(?:[.;,!]|$)"),
+    Row("timeout", r"(?<![\w-])" + _STOP + r"\s+" + _THE + r"\s+(?:after|past|beyond)\s+{D}\s*+(?:[.;,!]|$)"),
     # "the import gets 10 min per go": the attempt's time
     Row("timeout", r"(?<![\w-])(?:gets?|has|have|is\s+allowed|is\s+given|allowed|up\s+to)\s+{D}\s+(?:per|each|a|every)\s+"
         r"(?:go|try|attempt|shot|pass|run)\b"),
     # "waiting 10s and doubling the wait every time": the backoff's first wait, not a fixed one
-    Row("exp_start", r"(?<![\w-])(?:wait(?:ing)?|paus(?:e|ing)|sleep(?:ing)?)\s+{D}\s*+,?\s*+(?:and|then)\s+(?:then\s+)?"
-        r"(?:doubl|tripl)\w*", needs=_GROWS),
+    Row("exp_start", r"(?<![\w-])(?:wait(?:ing)?|paus(?:e|ing)|sleep(?:ing)?)\s+{D}(?=\s*+,?\s*+(?:and|then)\s+(?:then\s+)?"
+        r"(?:doubl|tripl))", needs=_GROWS),
     # "(top out at 2 min)" beside a doubling: the backoff's cap
     Row("exp_cap", r"(?<![\w-])(?:top(?:s|ping)?\s+out|max(?:es|ing)?\s+out|level(?:s|ling)?\s+(?:off|out)|plateau\w*)\s+at\s+{D}",
         needs=_GROWS),
@@ -108,7 +110,7 @@ EARLY: tuple[Row, ...] = (
         r"=)\s+(?:{NAME})", needs=_FAILED),
     # "go ahead anyway with ok = false and note "x"", "keep rolling with unit "kg"": each field and its value
     Row("value_pairs", r"(?<![\w-])" + _GO_ON + r"(?:\s+(?:regardless|anyway|anyhow|all\s+the\s+same))?\s+(?:with|as\s+if\s+it\s+"
-        r"(?:returned|gave|said|came\s+back\s+with|reported))\s+" + _PAIRS),
+        r"(?:returned|gave|said|came\s+back\s+with|reported))\s+" + _ONE_EQUALS + _PAIRS),
     # "treat it as count 0": the field and its value
     Row("value_pairs", r"(?<![\w-])(?:treat|count|take|record|log)\s+(?:it|this|that|the\s+result)\s+as\s+(?:if\s+it\s+(?:returned|"
         r"gave|said)\s+)?" + _PAIRS, needs=_FAILED),

@@ -595,8 +595,8 @@ XFAIL30: dict[str, str] = {
     "Try the courier API again after 1 min, then 5 min, then 15 min.":
         "3 retries at 1, 5 and 15 min as meant, with an untrue warning: not understood: 'again'",
     "Allow the rostering solver an hour and a quarter, no more.":
-        "not read (warned: not understood: 'an hour and a quarter'): 'allow the x <time>' is read before a full stop or "
-        "'; if it ...', not before ', no more'",
+        "not read (warned: not understood: 'an hour and a quarter'): 'allow the x <time>' is read before '; if it ...' "
+        "only, not before ', no more' (a time allowed to people, 'allow the reviewers 2 days.', is no limit)",
     "Nothing in this run may go past 40 minutes overall - stop the lot if it does.": _RUN_LEVEL.format("2400 s"),
     "Keep the whole morning run under 1h30m; past that it's cancelled and we do it by hand.": _RUN_LEVEL.format("5400 s"),
     "This one charges the customer's card. It runs exactly one time, never again.":
