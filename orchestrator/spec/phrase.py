@@ -54,6 +54,8 @@ from orchestrator.spec.phrasing42 import plain as plain42
 from orchestrator.spec.phrasing42 import whole_scope42
 from orchestrator.spec.phrasing45 import plain as plain45
 from orchestrator.spec.phrasing45 import whole_scope45
+from orchestrator.spec.phrasing46 import plain as plain46
+from orchestrator.spec.phrasing46 import whole_scope46
 from orchestrator.spec.policy_notation24 import habit_reason_spans, typeset_spaces
 from orchestrator.spec.policy_notation25 import whole_scope25
 from orchestrator.spec.regex_cache import Patterns
@@ -171,6 +173,7 @@ def _read_phrase(text: str, known: frozenset[str]) -> Phrase:
     text = plain40(text)  # "three times — no, twice" is twice (`spec.self_correction40`)
     text = plain42(text)  # "a full 2 minutes" is 2 minutes, "left empty (null)" null (`spec.phrasing42`)
     text = plain45(text)  # "a 10-second pause, then 40 seconds" is 10 seconds, then 40 (`spec.phrasing45`)
+    text = plain46(text)  # "throws a wobbly" is "falls over", a failure of any class (`spec.phrasing46`)
     raw = text[:MAX_SENTENCE]
     norm, where, ends = normalize_spans(mark(raw, typeset_spaces(raw.translate(_QUOTES)), known), bare(known))
     r = _Reading(norm, raw, where, ends)
@@ -264,6 +267,7 @@ def _read_phrase(text: str, known: frozenset[str]) -> Phrase:
     statement = whole_scope25(norm, statement)  # "everything together ... 25 minutes" (`spec.policy_notation25`)
     statement = whole_scope42(norm, statement)  # "every step included, ... three hours" (`spec.phrasing42`)
     statement = whole_scope45(norm, statement)  # "overall this run must wrap up inside 8 minutes" (`spec.phrasing45`)
+    statement = whole_scope46(norm, statement)  # "the entire sequence ... after 2.5 hours" (`spec.phrasing46`)
     statement = budget_without_repeat(norm, statement, retry_said)
     unread = held(unread, statement, norm)  # "retry x3, wait 10s first ...": the wait was read (`spec.held_words44`)
     problems = list(r.problems)

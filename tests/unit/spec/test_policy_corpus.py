@@ -76,6 +76,9 @@ HOLDOUT28 = FIXTURES.parent / "foreign-specs-holdout28" / "phrasings-holdout28.y
 # the twenty-ninth blind set's rows: 27/40 exactly by hand at 1d426731 (BLIND-RESULTS.md); read here as tuning data, its
 # misses in XFAIL29
 HOLDOUT29 = FIXTURES.parent / "foreign-specs-holdout29" / "phrasings-holdout29.yaml"
+# the thirtieth blind set's rows: 20/40 exactly by hand at 8c759452 (BLIND-RESULTS.md); read here as tuning data, its
+# misses in XFAIL30
+HOLDOUT30 = FIXTURES.parent / "foreign-specs-holdout30" / "phrasings-holdout30.yaml"
 ASSUMED_RETRIES = 3  # a wait without a count: the planner assumes 3 and warns (spec.effect)
 
 # text -> (the meaning we read instead, why)
@@ -196,6 +199,8 @@ def _corpus() -> list[tuple[str, dict[str, Any]]]:
                 for e in yaml.safe_load(HOLDOUT28.read_text(encoding="utf-8"))]
     entries += [(HOLDOUT29.name, {**e, "meaning": _neutral(e["meaning"])})
                 for e in yaml.safe_load(HOLDOUT29.read_text(encoding="utf-8"))]
+    entries += [(HOLDOUT30.name, {**e, "meaning": _neutral(e["meaning"])})
+                for e in yaml.safe_load(HOLDOUT30.read_text(encoding="utf-8"))]
     return entries
 
 
@@ -575,6 +580,30 @@ XFAIL29: dict[str, str] = {
 }
 
 
+# holdout30 rows still read otherwise, each with why (strict xfails: one read as meant must leave the list)
+_DEFAULT_FAIL = ("{} as meant; '{}' is not read as an explicit fail, which is also the default fallback: the same plan, "
+                 "with no warning")
+_RUN_LEVEL = ("read by the plan's whole-run reader (the run's wall time {}, with a 'check the plan' warning), not by "
+              "the policy grammar the corpus asks")
+XFAIL30: dict[str, str] = {
+    "Retry the gradebook upload at 15 s, 45 s and 3 min, and if it's still refusing, leave it failed.":
+        _DEFAULT_FAIL.format("3 retries at 15 s, 45 s, 3 min", "leave it failed"),
+    "If the barcode decode hasn't come back in 8 seconds, that's a fail.":
+        _DEFAULT_FAIL.format("the 8 s timeout", "that's a fail"),
+    "First error from the court filing and the whole thing stops - no second attempt.":
+        _DEFAULT_FAIL.format("no retry", "the whole thing stops"),
+    "Try the courier API again after 1 min, then 5 min, then 15 min.":
+        "3 retries at 1, 5 and 15 min as meant, with an untrue warning: not understood: 'again'",
+    "Allow the rostering solver an hour and a quarter, no more.":
+        "not read (warned: not understood: 'an hour and a quarter'): 'allow the x <time>' is read before '; if it ...' "
+        "only, not before ', no more' (a time allowed to people, 'allow the reviewers 2 days.', is no limit)",
+    "Nothing in this run may go past 40 minutes overall - stop the lot if it does.": _RUN_LEVEL.format("2400 s"),
+    "Keep the whole morning run under 1h30m; past that it's cancelled and we do it by hand.": _RUN_LEVEL.format("5400 s"),
+    "This one charges the customer's card. It runs exactly one time, never again.":
+        "no retry is the default, so the plan is the author's; the sentence is warned as not understood ('again')",
+}
+
+
 def _case(source: str, entry: dict[str, Any]) -> Any:
     reason = XFAIL.get(entry["text"]) if source == HOLDOUT3.name else None
     reason = XFAIL9.get(entry["text"]) if source == HOLDOUT9.name else reason
@@ -586,6 +615,7 @@ def _case(source: str, entry: dict[str, Any]) -> Any:
     reason = XFAIL27.get(entry["text"]) if source == HOLDOUT27.name else reason
     reason = XFAIL28.get(entry["text"]) if source == HOLDOUT28.name else reason
     reason = XFAIL29.get(entry["text"]) if source == HOLDOUT29.name else reason
+    reason = XFAIL30.get(entry["text"]) if source == HOLDOUT30.name else reason
     reason = XFAIL8.get(entry["text"]) if source == HOLDOUT8.name else reason
     reason = XFAIL4.get(entry["text"]) if source == HOLDOUT4.name else reason
     reason = XFAIL5.get(entry["text"]) if source == HOLDOUT5.name else reason
@@ -790,6 +820,21 @@ def test_the_twenty_ninth_holdout_set_is_read_but_for_its_reasoned_xfails() -> N
     assert len(holdout29) == 40
     missed = [e["text"] for e in holdout29 if not agrees(e["text"], e["meaning"])[0]]
     assert sorted(missed) == sorted(XFAIL29)
+
+
+def test_the_thirtieth_holdout_set_is_read_but_for_its_reasoned_xfails() -> None:
+    holdout30 = [e for name, e in CORPUS if name == HOLDOUT30.name]
+    assert len(holdout30) == 40
+    missed = [e["text"] for e in holdout30 if not agrees(e["text"], e["meaning"])[0]]
+    assert sorted(missed) == sorted(XFAIL30)
+
+
+def test_a_thirtieth_holdout_whole_run_row_read_here_is_the_whole_run_s_limit_not_an_attempt_s() -> None:
+    """The corpus compares a time whatever its scope (`_neutral`); each time read here has the author's scope."""
+    for entry in (e for name, e in CORPUS if name == HOLDOUT30.name):
+        statement = read_phrase(entry["text"]).statement
+        if entry["meaning"].get("timeout_s") is not None and statement.timeout_s is not None:
+            assert statement.whole_run == (entry.get("scope") == "whole run"), entry["text"]
 
 
 def test_a_twenty_ninth_holdout_whole_run_row_is_the_whole_run_s_limit_not_an_attempt_s() -> None:
