@@ -147,7 +147,7 @@ def loop_list_gathers(step: StepSpec, loop: StepSpec | None, reads: Iterable[str
         return {}, []
     whose = f"{producer}'s list `{name}`" if producer else f"the workflow input `{name}`"
     why = (f"the text says `{said.group(0).strip()}`" if said is not None else
-           f"its skill says each item of `{name}` carries `{field}`, which {loop.id} gives")  # type: ignore[union-attr]
+           f"its skill says each item of `{name}` carries `{field}`, which {loop.id} gives")
     keep = f"`{name} (from {producer})`" if producer else f"`{name}: {name} (workflow input)`"
     return {name: loop.id}, [warning_at(step.where, path, f"{step.id} ({step.name}): {why} after {loop.id} runs "
                                         f"once per item of {whose}: its skill's `{name}` is read as {loop.id}'s "
