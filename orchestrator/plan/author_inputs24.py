@@ -32,15 +32,17 @@ as a `For each` over that input, with its warning.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, MutableMapping, Sequence
+from collections.abc import Callable, Collection, Iterable, MutableMapping, Sequence
 
 from orchestrator.errors import Diagnostic
 from orchestrator.plan.fan_gather import singular
 from orchestrator.plan.input_names_kept import stands_for
 from orchestrator.plan.location import warning_at
+from orchestrator.plan.loop_gather46 import items_are_results, looped_list
 from orchestrator.plan.mapping import SAYS_EVERY, parse_for_each
 from orchestrator.plan.model import InputBinding, Provenance
 from orchestrator.plan.near_input import given_input, near_input
+from orchestrator.plan.said_step import said_step
 from orchestrator.spec.model import InputSpec, StepSpec
 from orchestrator.spec.regex_cache import Patterns
 
@@ -125,20 +127,32 @@ def input_list_pairs(nouns: Sequence[str], free: Sequence[str], inputs: Sequence
 
 
 def loop_list_gathers(step: StepSpec, loop: StepSpec | None, reads: Iterable[str], inputs: Sequence[str],
-                      text: str, path: str) -> tuple[dict[str, str | None], list[Diagnostic]]:
+                      text: str, path: str, about: Callable[[str], str | None] = lambda _: None,
+                      loop_gives: Sequence[str] = (), loop_reads: Collection[str] = ()
+                      ) -> tuple[dict[str, str | None], list[Diagnostic]]:
     """{list name: the loop step} when `step` gathers `loop`, the nearest For each step before it, over a
-    workflow input whose name its skill reads (module docstring), with a warning at the step; ({}, [])
-    otherwise."""
+    workflow input or an earlier step's list whose name its skill reads (module docstring,
+    `plan.loop_gather46`), with a warning at the step; ({}, []) otherwise. `about` gives what the step's
+    skill says of an input, `loop_gives` / `loop_reads` the loop step's outputs and inputs."""
     over = parse_for_each(loop.for_each) if loop is not None else None
-    said = SAYS_EVERY.search(text) if over is not None and step.for_each is None else None
-    if loop is None or over is None or said is None or over[1] not in inputs or over[1] not in set(reads):
+    looped = looped_list(over[1], inputs) if over is not None and step.for_each is None else None
+    if loop is None or looped is None or looped[1] not in set(reads):
         return {}, []
-    name = over[1]
-    return {name: loop.id}, [warning_at(step.where, path, f"{step.id} ({step.name}): the text says "
-                                        f"`{said.group(0).strip()}` after {loop.id} runs once per item of the workflow "
-                                        f"input `{name}`: its skill's `{name}` is read as {loop.id}'s results, "
-                                        f"gathered, not the input itself. If the input is meant, write "
-                                        f"`{name}: {name} (workflow input)` in the step", "plan.gather-words")]
+    producer, name = looped
+    if producer and said_step(text, name) == producer:  # "the lines from 1/": the list itself, as said
+        return {}, []
+    said = SAYS_EVERY.search(text)
+    field = items_are_results(about(name), loop_gives, loop_reads) if producer and said is None else None
+    if said is None and field is None:
+        return {}, []
+    whose = f"{producer}'s list `{name}`" if producer else f"the workflow input `{name}`"
+    why = (f"the text says `{said.group(0).strip()}`" if said is not None else
+           f"its skill says each item of `{name}` carries `{field}`, which {loop.id} gives")
+    keep = f"`{name} (from {producer})`" if producer else f"`{name}: {name} (workflow input)`"
+    return {name: loop.id}, [warning_at(step.where, path, f"{step.id} ({step.name}): {why} after {loop.id} runs "
+                                        f"once per item of {whose}: its skill's `{name}` is read as {loop.id}'s "
+                                        f"results, gathered, not the list itself. If the list is meant, write "
+                                        f"{keep} in the step", "plan.gather-words")]
 
 
 _rx.save()

@@ -579,7 +579,12 @@ class _Planner:
         for s in spec.steps:  # "all the field figures" after a loop over the input `fields`
             over_input, gather_said = loop_list_gathers(s, last_loop, self.reads(s, loose[s.id]),
                                                         [i.name for i in (*spec.inputs, *spec.inputs_said)],
-                                                        self.text_of(s), self.path)  # an input said in the text too
+                                                        self.text_of(s), self.path,  # an input said in the text too
+                                                        functools.partial(self.input_about, s.id),
+                                                        sorted(self.produced[last_loop.id].fields)
+                                                        if last_loop is not None and last_loop.id in self.produced
+                                                        else (), self.reads(last_loop, loose[last_loop.id])
+                                                        if last_loop is not None else ())  # `plan.loop_gather46`
             gathered_by[s.id] = {**over_input, **gathered_by[s.id]}
             self.found += gather_said
             last_loop = s if s.for_each is not None else last_loop
@@ -621,10 +626,13 @@ class _Planner:
                     continue
                 if any(self.produced[sid].outputs(name) for sid in self.order[:index] if sid != told):
                     early[step.id].append(f"steps.{told}.output")  # another step outputs it too: wait for this one
+        looped_in = {sid: {n for n, g in by.items() if g} for sid, by in gathered_by.items()}  # the loop's, not the list's maker
         deps = derive_dependencies(spec, self.produced,  # a name steps before output only as echoes: no wait
-                                   {sid: self.echoes.for_dependencies(sid, n) for sid, n in self.needs.items()},
+                                   {sid: self.echoes.for_dependencies(sid, [x for x in n if x not in looped_in.get(sid, ())])
+                                    for sid, n in self.needs.items()},
                                    [i.name for i in spec.inputs],
-                                   {sid: self.echoes.for_dependencies(sid, [item.name for item in items])
+                                   {sid: self.echoes.for_dependencies(sid, [item.name for item in items
+                                                                            if item.name not in looped_in.get(sid, ())])
                                     for sid, items in loose.items()}, early)
         deps = {s.id: after_joins(deps[s.id], s, joins[s.id]) for s in spec.steps}
         dep_ids = {sid: d.depends_on for sid, d in deps.items()}

@@ -34,6 +34,7 @@ from typing import Any
 
 from orchestrator.errors import Diagnostic
 from orchestrator.plan.model import InputBinding, Provenance
+from orchestrator.plan.rate_at46 import rate_at
 from orchestrator.plan.said_value import bind_literal
 from orchestrator.spec.model import StepSpec
 from orchestrator.spec.need_block30 import labelled_value
@@ -196,6 +197,8 @@ def bind_unit_literals(step: StepSpec, names: Iterable[str], schema: Mapping[str
             said, how = keyed_mapping(name, text), "the text gives it as labelled numbers"
         if said is None:
             said, how = rate_said(name, text), "the text says an amount per unit beside its name"
+        if said is None:  # "vat-check on net_p at 0.2" for `vat_rate` (`plan.rate_at46`)
+            said, how = rate_at(name, text), "the text says the rate after 'at'"
         if said is None:  # "Venue: Riverside 3G" in a plan sheet's header, "venue ..." in the step (`spec.need_block30`)
             said, how = labelled_value(name, text, document), "the sheet's header gives it as a label and the step names it"
         if said is None:

@@ -67,7 +67,9 @@ _DEPEND_TRIGGER = _rx(
     r"(?i)\b(?:depends? on|depending on|runs? after|run only after|only after|after|once|"
     r"waits? for|wait until|needs|requires|following|when)\b"
 )
-_SENTENCE_END = _rx(r"[\"')\]]?(?<!\s)\s++(?=[A-Z`\"'(*_#\[]|\d+[.)]?\s|[▲△■□●○◆◇►▶⚠✓✔✗✘☐☑★☆→⇒]\s*[A-Z?!])")
+_SENTENCE_END = _rx(r"[\"')\]]?(?<!\s)\s++(?=[A-Z`\"'(*_#\[]|\d+[.)]?\s|[▲△■□●○◆◇►▶⚠✓✔✗✘☐☑★☆→⇒]\s*[A-Z?!]"
+                    # a note in lower case that opens with a limit: "... isn't empty. max 1hr for the lot" (round 46)
+                    r"|(?:max|at\s+most|no\s+more\s+than|cap(?:ped)?|limit)\s+(?:of\s+|at\s+)?\d)")
 # a time with its unit cut short ends the sentence when a capital opens the next: "Whole build has 30 mins. Sheet's ..."
 _TIME_ENDS = _rx(r"(?i)\d\s{0,2}+(?:mins?|secs?|hrs)\.$")
 _ABBREV = _rx(r"(?i)(?:\be\.g|\bi\.e|\betc|\bvs|\bcf|\bapprox|\bno|\bfig|\bmin|\bsec|\bmax|\bmins|\bsecs|\bhrs|\bincl|\besp|(?-i:\b(?:Mrs?|Ms|Dr|Prof|Capt)))\.$")  # "Ms. Adeyemi must approve"

@@ -17,8 +17,11 @@ from orchestrator.spec.regex_cache import Patterns
 
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
 
-_BACK = _rx(r"^(?:(?i:step)\s++(?P<n>\d{1,3}+)|(?P<l>[A-Z]\d?+)|`?+(?P<s>[a-z0-9][\w-]{0,63}+)`?+)\s++(?:comes\s++back|came\s++back|returns|returned|gives|"
-            r"gave|hands\s++back|handed\s++back)(?:\s++with)?+\s++(?P<rest>\S.*+)$")
+_BACK = _rx(r"^(?:(?i:step)\s++(?P<n>\d{1,3}+)|(?P<n2>\d{1,3}+)/|(?P<l>[A-Z]\d?+)|`?+(?P<s>[a-z0-9][\w-]{0,63}+)`?+)\s++(?:comes\s++back|came\s++back|returns|returned|gives|"
+            r"gave|hands\s++back|handed\s++back)(?:\s++with)?+(?:\s++(?:me|us|you))?+\s++(?P<rest>\S.*+)$")
+# "a subject line that isn't empty", "the total which is at least 3": the field, then what it is (round 46)
+_THAT_IS = _rx(r"^(?i:an?|the)\s++`?+(?P<f>[A-Za-z_]\w{0,63}+)`?+(?:\s++(?i:line|field|value|text|figure))?+\s++(?i:that|which)"
+               r"\s++(?P<v>is\s++not|isn['’]t|is)\s++(?P<rest>\S.*+)$")
 
 _KEYED = _rx(r"^`?+(?P<f>[A-Za-z_]\w{0,63}+)`?+:\s*+(?P<v>true|false|null|-?\d{1,15}+(?:\.\d{1,15}+)?+)\s*+[.!]?+$")
 
@@ -33,12 +36,15 @@ def step_said_back(clause: str, labels: dict[str, int], count: int,
         return None
     keyed = _KEYED.match(m.group("rest"))  # "posted: true": the field's value
     rest = f"{keyed.group('f')} == {keyed.group('v')}" if keyed is not None else m.group("rest")
+    if (said := _THAT_IS.match(rest)) is not None:  # "a subject line that isn't empty": `subject` is not empty
+        rest = f"{said.group('f')} {'is' if said.group('v') == 'is' else 'is not'} {said.group('rest')}"
     if m.group("s") is not None:
         number = (skills or {}).get(m.group("s"), 0)
         return (number, rest, f"the skill it names, `{m.group('s')}`") if number else None
-    if m.group("n") is not None:
-        number = int(m.group("n"))
-        return (number, rest, f"'step {number}' names it") if 0 < number <= count else None
+    if m.group("n") is not None or m.group("n2") is not None:  # "step 5", "5/" (a to-do list's own numbering)
+        number = int(m.group("n") or m.group("n2"))
+        return (number, rest, f"'{m.group(0).split()[0] if m.group('n2') else f'step {number}'}' names it") \
+            if 0 < number <= count else None
     number = labels.get(m.group("l"), 0)
     return (number, rest, f"its row label '{m.group('l')}' names it") if number else None
 

@@ -24,7 +24,9 @@ _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_c
 CODE = "spec.run-limit"
 _SUBJECT = _rx(r"(?i)(?<![\w-])(?:(?:whole|entire|overall)(?![\w-])|(?:as\s+a\s+whole|in\s+its\s+entirety|end[- ]to[- ]end|"
                r"total\s+(?:time|run\s*time|runtime|duration|wall|elapsed|budget)|"
-               r"global\s+(?:guard|limit|timeout|deadline|cap|budget))(?![\w-]))")
+               r"global\s+(?:guard|limit|timeout|deadline|cap|budget)|"
+               # "max 1hr for the lot", "2 h across the whole lot": everything the list holds (round 46)
+               r"(?:for|across)\s+the\s+(?:whole\s+)?lot)(?![\w-]))")
 # said outside every step's text, these too are about the whole run ("SLA: PT4H", "Hard stop after 2 hours")
 _WEAK = _rx(r"(?i)(?<![\w-])(?:hard\s+(?:stop|deadline)|time\s*-?box(?:ed)?|sla|start[\s-]to[\s-]finish|from\s+(?:the\s+)?start|"
             r"all\s+told|complete\s+(?:run|job|workflow|pipeline|lesson|session|shift|sweep)|"
