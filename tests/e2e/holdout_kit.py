@@ -1,5 +1,5 @@
 """What the holdout e2e tests share (test_foreign_specs_holdouts.py over the data modules holdout_book11 ..
-holdout_book28): each spec's plan through the real `skillweave plan`, made once a session (`Plans`), and what
+holdout_book29): each spec's plan through the real `skillweave plan`, made once a session (`Plans`), and what
 its expect.yaml says of each step, of the whole run and of each line that carries a policy, a condition, an
 approval or a success check, put in the plan's terms so a test can say "read as meant" or "warned at its line".
 
@@ -134,7 +134,8 @@ def silence_meant(approval: dict[str, Any]) -> tuple[float, str]:
         # "continue" after a step silence keeps from running (its output stood in: posted=false) is that step skipped
         return float(approval["wait_s"]), {**ON_SILENCE, "continue": "skip"}[kind]
     said = str(approval.get("on_silence") or approval["on_timeout"])
-    return float(approval["wait_s"]), ON_SILENCE[said.split()[0].strip(",;:")]
+    # "approve - send the quote anyway (step 5 runs)" (holdout29): silence approves
+    return float(approval["wait_s"]), {**ON_SILENCE, "approve": "approve"}[said.split()[0].strip(",;:")]
 
 
 def success_line(said: dict[str, Any] | str) -> int:
