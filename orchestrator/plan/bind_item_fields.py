@@ -12,7 +12,10 @@ schema gives none, from the producer's instructions (`plan.wanted`, "(list of {a
 
 When nothing says the item's fields, the text may: "with that entry's site", "each row's `qty`", "the
 item's due date" name a field of the item by its owner, so an input of that name (even the loop's own
-name) is that field (`says_item_field`), the plan's note quoting the words.
+name) is that field (`says_item_field`), the plan's note quoting the words. So does a field of the
+item handed on under another name: "their name goes in as swimmer", "each order's id is passed as
+`ref`", "the row's code goes in as sku" make `swimmer`, `ref`, `sku` that field of each item
+(`says_item_field_as`); a name of no owner ("the name goes in as swimmer") is not read so.
 """
 
 from __future__ import annotations
@@ -39,6 +42,20 @@ def said_item_properties(said: Instructions | None, field: str) -> dict[str, Any
     schema: Mapping[str, Any] | None = named.schema_ if named is not None else None
     items = schema.get("items") if isinstance(schema, Mapping) else None
     return dict(properties_of(items)) if isinstance(items, dict) else {}
+
+
+_OWNED_AS = _rx(r"(?i)\b(?:their|its|(?:that|this|each|every|the)\s++[a-z]{2,20}+['’]s?+)\s++`?+([A-Za-z_]\w{0,40}+)`?+"
+                r"\s++(?:goes|go|is\s++passed|passed|is\s++given|is\s++fed|feeds?)\s++(?:in\s++)?+as\s++"
+                r"[`\"'“‘]?+([A-Za-z_]\w{0,40}+)")
+
+
+def says_item_field_as(text: str, name: str) -> tuple[str, str] | None:
+    """(the item's field, the words) when `text` hands a field of each item on as `name` ("their name goes
+    in as swimmer"), or None."""
+    for m in _OWNED_AS.finditer(text):
+        if m.group(2) == name and m.group(1).lower() != name.lower():
+            return m.group(1), " ".join(m.group(0).split())
+    return None
 
 
 def says_item_field(text: str, name: str) -> str | None:

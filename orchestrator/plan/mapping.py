@@ -58,7 +58,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict
 
 from orchestrator.errors import Diagnostic
-from orchestrator.plan.bind_item_fields import says_item_field
+from orchestrator.plan.bind_item_fields import says_item_field, says_item_field_as
 from orchestrator.plan.fan_gather import GATHER_SOURCE, SaysGather, gathered_pointer, is_plural
 from orchestrator.plan.gather_words import bound_in_words
 from orchestrator.plan.joined_value40 import joined_binding, joined_note, joined_parts
@@ -562,6 +562,10 @@ class _Binder:
              ) -> tuple[InputBinding, str] | None:
         """The binding of a name that has no literal and no explicit source, and its rule."""
         scope = self.scope
+        handed = says_item_field_as(self.text, name) if self.loop else None  # "their name goes in as swimmer"
+        if self.loop and handed is not None and (scope.item_fields is None or handed[0] in scope.item_fields):
+            return (InputBinding(source="item", pointer=f"/{handed[0]}"),
+                    f"for each item field: `{handed[0]}` of each item of {self.loop[1]} (the text says '{handed[1]}')")
         if self.loop and name == self.loop[0] and not (scope.item_fields and name in scope.item_fields):
             if scope.item_fields is None and (owned := says_item_field(self.text, name)) is not None:
                 return (InputBinding(source="item", pointer=f"/{name}"),  # "that entry's site" (`bind_item_fields`)

@@ -178,10 +178,13 @@ def parse_spec(
         return parse_spec_text(text, str(path), "xml", vocabulary, anchored=anchored)
     from orchestrator.spec.markup_latex import markup_kind
 
-    if fmt is None and (kind := markup_kind(text)) is not None:  # page.html, notes.tex (`spec.markup_*`)
+    if fmt is None and (kind := markup_kind(text)) is not None:  # page.html, notes.tex, invite.ics (`spec.markup_*`)
+        from orchestrator.spec.calendar46 import SAID, is_calendar
+
         return parse_spec_text(text, str(path), "markdown", vocabulary, anchored=anchored,
-                               said=f"the file is {kind}: it is read as the markdown it stands for, line for line "
-                                    "(headings, lists, code names; its markup taken off)")
+                               said=SAID if is_calendar(text) else
+                               f"the file is {kind}: it is read as the markdown it stands for, line for line "
+                               "(headings, lists, code names; its markup taken off)")
     if fmt is None:  # notes.txt, flow.org, a .rst page: text, read as markdown and said so
         written_as = f"`{suffix}`" if suffix else "no suffix"
         return parse_spec_text(text, str(path), "markdown", vocabulary, anchored=anchored,
@@ -283,9 +286,15 @@ def parse_spec_text(
 
             src.text = markdown_lines(src)  # a line too long to read: blank, and a warning at it
             lowered = markup_markdown(src.text)  # an HTML page, a LaTeX article: line for line (`spec.markup_*`)
+            from orchestrator.spec.calendar46 import SAID, is_calendar
+
             if lowered != src.text and not said:
-                src.warn(1, f"the text is {markup_kind(src.text)}: it is read as the markdown it stands for, line "
-                            "for line (headings, lists, code names; its markup taken off)", code="spec.suffix")
+                src.warn(1, SAID if is_calendar(src.text) else
+                         f"the text is {markup_kind(src.text)}: it is read as the markdown it stands for, line "
+                         "for line (headings, lists, code names; its markup taken off)", code="spec.suffix")
+
+            if lowered != src.text and is_calendar(src.text):  # folded lines mean nothing to the plan's guards:
+                written = lowered  # they read the description's lines as the readers did (`spec.calendar46`)
             src.text = lowered
             from orchestrator.spec.sbar41 import sbar_markdown
 

@@ -564,7 +564,7 @@ TABLES: tuple[tuple[Row, ...], ...] = (EARLY, FIRST, REGENERATE, VAGUE, NO_RETRY
 # words that show a sentence means to state a policy
 _SIGNALS = (
     r"\b(?:retr(?:y|ies|ied|ying)|re-?tr(?:y|ies|ied|ying)|try\s+(?:it\s+|this\s+)?again|attempts?|tries|back-?\s*off"
-    r"|time-?\s*outs?|timed\s+out|times\s+out|wait(?:ing|s)?|delay(?:ed|s)?|jitter|fall\s*+-?\s*+back\s*(?:to|on|[:=-])"
+    r"|time-?\s*outs?|timed\s+out|times\s+out|wait(?:ing|s)?+(?!\w)(?![\s-]{1,3}+lists?\b)|delay(?:ed|s)?|jitter|fall\s*+-?\s*+back\s*(?:to|on|[:=-])"
     r"|escalat\w*|abort|give\s+up|give\s+it|regenerat\w*|exponential\w*|again|instead|\d+(?:\.\d+)?\s*(?:ms|s|sec|secs"
     r"|seconds?|m|min|mins|minutes?|h|hrs?|hours?)\b|(?<!at\s)(?<!^)once|twice|thrice|\d+\s*x\b"
     r"|\b(?:run|take|last|hang|go\s+on)s?\s+(?:too|very|overly)\s+long\b)"

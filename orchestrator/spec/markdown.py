@@ -666,7 +666,9 @@ def _read_any(src: Source) -> SpecParts:
     if anchored is None:
         return parts
     again = _read_markdown(fresh, anchored)
-    src.errors[:], src.warnings[:] = fresh.errors, fresh.warnings
+    # how the file was taken (its suffix, its markup lowered) is still said after the anchored reading
+    src.errors[:], src.warnings[:] = fresh.errors, [*(w for w in src.warnings if w.code == "spec.suffix"),
+                                                    *fresh.warnings]
     src.readings[:], src.unread[:] = fresh.readings, fresh.unread
     return again
 

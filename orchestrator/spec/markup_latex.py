@@ -242,15 +242,22 @@ def _room_above(out: list[str]) -> bool:
 
 
 def markup_kind(text: str) -> str | None:
-    """"a LaTeX article" or "an HTML page" when `text` is one (it is then lowered), else None."""
+    """"a LaTeX article", "an HTML page" or "an iCalendar invite" when `text` is one (it is then
+    lowered), else None."""
+    from orchestrator.spec.calendar46 import is_calendar
     from orchestrator.spec.markup_html import is_html
 
+    if is_calendar(text):
+        return "an iCalendar file"
     return "a LaTeX article" if is_latex(text) else "an HTML page" if is_html(text) else None
 
 
 def markup_markdown(text: str) -> str:
-    """`text` lowered to markdown when it is a LaTeX article or an HTML page, else as written."""
-    return latex_markdown(text) or html_markdown(text) or text
+    """`text` lowered to markdown when it is a LaTeX article, an HTML page or an iCalendar file
+    (`spec.calendar46`), else as written."""
+    from orchestrator.spec.calendar46 import calendar_markdown
+
+    return calendar_markdown(text) or latex_markdown(text) or html_markdown(text) or text
 
 
 _rx.save()
