@@ -57,9 +57,6 @@ KNOWN_POLICY: dict[tuple[str, int, int], str] = {
 }
 # (folder, kind, line) -> why the whole run's limit or success check is not read as meant yet
 KNOWN_WHOLE: dict[tuple[str, str, int], str] = {
-    (SNOW, "success", 12): "`good_when: every route has a driver (nothing left in unassigned)` is read as the run's "
-                           "success check but not tied to assign-drivers' `unassigned` (warned at line 12: not a "
-                           "comparison of an output field with a value)",
 }
 # (folder, line) -> why what the line says is neither read as meant nor warned at that line
 SILENT: dict[tuple[str, int], str] = {
