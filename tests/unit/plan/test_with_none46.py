@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from orchestrator.plan.dataflow import completed_policy
-from orchestrator.plan.with_none46 import said_none, with_none
 from orchestrator.plan.model import StepPolicy
+from orchestrator.plan.with_none46 import said_none, with_none
 from orchestrator.policy import ErrorClass, Fallback, FallbackAction, RecoveryRule
 
 PROPS = {"count": {"type": "integer"}, "faults": {}, "notes": {"type": "string"}, "bins": {"type": "array"}}
