@@ -25,10 +25,16 @@ from orchestrator.spec.regex_cache import Patterns
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
 
 # "then just assume ...", "and assume ...": the words after it, to the sentence's end or a bracket
-_ASSUME = _rx(r"(?i)(?<![\w-])(?:just\s++|simply\s++)?assum(?:e|ing)\s++(?P<rest>(?:[^.;()]|(?<=\d)\.(?=\d)){1,200}+)")
+_ASSUME = _rx(r"(?i)(?<![\w-])(?:just\s++|simply\s++)?(?:assum(?:e|ing)|pretend(?:ing)?)\s++(?:that\s++)?(?P<rest>(?:[^.;()]|(?<=\d)\.(?=\d)){1,200}+)")
 _PARTS = _rx(r"(?i)(?<!\s)(?:\s*+,\s*+(?:and\s++)?|\s++and\s++)")
 # "6.50 a head", "3 nurses on shift", "£120 a night"
-_NUMBER = _rx(r"(?i)^(?:we\s++have\s++|there\s++(?:are|is)\s++)?(?:an?\s++)?[£$€]?(?P<n>-?\d{1,9}+(?:\.\d{1,6}+)?+)\s++(?P<words>[a-z][a-z\s-]{0,60}+)$")
+_NUMBER = _rx(r"(?i)^(?:(?:we|they|it)\s++(?:have|had|got|saw|found)\s++|there\s++(?:are|is|were|was)\s++)?(?:an?\s++)?[£$€]?"
+              r"(?P<n>-?\d{1,9}+(?:\.\d{1,6}+)?+|zero|one|two|three|four|five|six|seven|eight|nine|ten)\s++"
+              r"(?P<words>[a-z][a-z\s-]{0,60}+)$")
+_WORD_NUMBERS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+                 "nine": 9, "ten": 10}
+# the endings a word and an output's name may differ by ("closures" and `closed_days`, "bookings" and `booked`)
+_ENDINGS = ("ures", "ure", "ings", "ing", "ies", "ied", "ed", "es", "s", "e")
 # "that its open", "that it's closed", "it isn't full"
 _STATE = _rx(r"(?i)^(?:that\s++)?(?:it'?s|it\s++is|they(?:'re|\s++are))\s++(?P<neg>not\s++)?(?P<word>[a-z][a-z-]{0,30}+)$"
              r"|^(?:that\s++)?it\s++isn'?t\s++(?P<word2>[a-z][a-z-]{0,30}+)$")
@@ -43,7 +49,18 @@ def _named(words: str, names: Iterable[str]) -> str | None:
     """The one output whose name shares a word with `words` (small words aside), else None."""
     said = {_SHORT.get(w, w) for w in words.lower().replace("-", " ").split() if w not in _SMALL}
     hits = [n for n in names if said & {p for p in n.lower().split("_") if p not in _SMALL}]
+    if not hits:  # "zero closures" for `closed_days`: the same stem, at least four letters
+        stems = {_stem(w) for w in said} - {""}
+        hits = [n for n in names if stems & {_stem(p) for p in n.lower().split("_") if p not in _SMALL}]
     return hits[0] if len(hits) == 1 else None
+
+
+def _stem(word: str) -> str:
+    """`word` without one ending of `_ENDINGS`, when four letters or more are left; "" when none is."""
+    for ending in _ENDINGS:
+        if word.endswith(ending) and len(word) - len(ending) >= 4:
+            return word[: -len(ending)]
+    return word if len(word) >= 4 else ""
 
 
 def assumed_output(text: str, names: Iterable[str]) -> dict[str, Any] | None:
@@ -63,7 +80,7 @@ def assumed_output(text: str, names: Iterable[str]) -> dict[str, Any] | None:
             if name is None or name in value:
                 return None
             n = num.group("n")
-            value[name] = float(n) if "." in n else int(n)
+            value[name] = _WORD_NUMBERS[n.lower()] if n.lower() in _WORD_NUMBERS else float(n) if "." in n else int(n)
         elif (state := _STATE.match(part)) is not None:
             word = (state.group("word") or state.group("word2")).lower()
             name = next((n for n in outputs if n.lower() in (word, f"is_{word}")), None)

@@ -1486,10 +1486,20 @@ def _named_for(value: Any, name: str) -> bool:
     return isinstance(value, list) and not _named_for(0, name) and not _named_for("", name)  # a list: no number's, no text's
 
 
+def _none_said(fallback: Fallback, text: str, output_schema: JsonSchema) -> Fallback:
+    """A value to go on with whose sentence says "with no X": the output X empty (`plan.with_none46`)."""
+    if fallback.action is not FallbackAction.DEFAULT or not isinstance(fallback.value, dict):
+        return fallback
+    from orchestrator.plan.with_none46 import with_none
+
+    value = with_none(fallback.value, text, properties_of(output_schema))
+    return fallback if value == fallback.value else fallback.model_copy(update={"value": value})
+
+
 def completed_policy(policy: StepPolicy, output_schema: JsonSchema) -> StepPolicy:
     """The step's fallbacks (its own and its recovery rows') completed against its output schema."""
-    rules = tuple(r if r.fallback is None else r.model_copy(update={"fallback": completed_fallback(r.fallback,
-                                                                                                    output_schema)})
+    rules = tuple(r if r.fallback is None else r.model_copy(update={"fallback": _none_said(
+                      completed_fallback(r.fallback, output_schema), r.failure, output_schema)})
                   for r in policy.rules)
     fallback = completed_fallback(policy.fallback, output_schema)
     if fallback == policy.fallback and rules == policy.rules:

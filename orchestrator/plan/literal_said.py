@@ -88,7 +88,9 @@ def literal_said(name: str, text: str, others: Iterable[str] = (), near: int = _
     found: dict[float, tuple[float | int, str]] = {}
     for tokens in _clauses(text):
         lower = [t.lower() for t in tokens]
-        at = [i for i, t in enumerate(lower) if t in words]
+        # "crash-free" for `min_crash_free`: a hyphened word of the name's own words is its word
+        own = [t for t in lower if "-" in t and all(p in words for p in t.split("-") if p)]
+        at = [i for i, t in enumerate(lower) if t in words or t in own]
         if not at:
             continue
         numbers = []
@@ -102,7 +104,7 @@ def literal_said(name: str, text: str, others: Iterable[str] = (), near: int = _
                 continue
             after = lower[i + 1] if i + 1 < len(lower) else ""
             before = lower[i - 1] if i else ""
-            if before in _REFERS or "_" in before or "-" in before or (after in _TIME and not timed):  # `rain_total 0`: another name's
+            if before in _REFERS or "_" in before or ("-" in before and before not in own) or (after in _TIME and not timed):  # `rain_total 0`: another name's
                 continue
             if after in _MORE and i + 2 < len(lower) and (lower[i + 2] in _TIME or lower[i + 2] in ("go", "try")):
                 continue  # "2 more tries, 10 s apart": a policy's count of tries

@@ -163,7 +163,8 @@ def number_owner(lower: Sequence[str], at: int, name: str, others: Iterable[str]
 
     def distance(n: str) -> int:
         ws = {w for w in _words(n) if len(w) >= 3}
-        hits = [abs(i - at) for i, t in enumerate(lower) if t in ws or t.rstrip("s") in ws]
+        hits = [abs(i - at) for i, t in enumerate(lower) if t in ws or t.rstrip("s") in ws
+                or ("-" in t and all(p in ws for p in t.split("-") if p))]  # "crash-free": `crash_free_pct`'s
         return min(hits) if hits else 10 ** 6
 
     mine = distance(name)

@@ -86,12 +86,14 @@ _OUTPUT_WORDS = frozenset({"output", "outputs", "result", "results", "out"})
 _COUNTS = ("count", "total", "n", "size")  # the output that says how many a step has
 _COUNT_WORDS = _rx(r"(?i)^(?:the\s+)?(?:total\s+)?(?:number|count|amount|tally)\s+of\s+|^how\s+many\s+")
 _FROM_STEP = _rx(r"(?i)(?<!\s)\s++(?:as\s+)?(?:from|in|of|by|at|on)\s+(?:(?:reported|returned|written|given|produced|made|counted|"
-                 r"listed|found|sent|output)\s+by\s+)?(?:the\s+)?(?:(?:step|stage|task|job)\s*+)?(?P<ref>\d{1,3}|[A-Za-z][\w-]*+)"
+                 r"listed|found|sent|output)\s+by\s+)?(?:the\s+)?(?:(?:step|stage|task|job)\s*+)?(?P<ref>#?\d{1,3}|[A-Za-z][\w-]*+)"
                  r"(?:['’]s\s+(?:output|result))?$")
 _VERB_BY = _rx(r"(?i)(?<!\s)\s++(?:reported|returned|written|given|produced|made|counted|listed|found|sent|output)\s+by\s+"
-               r"(?:the\s+)?(?:(?:step|stage|task|job)\s*+)?(?P<ref>\d{1,3}|[A-Za-z][\w-]*+)$")
-_POSSESSIVE = _rx(r"(?i)^(?:the\s+)?(?:(?:step|stage|task|job)\s*+)?(?P<ref>\d{1,3}|[A-Za-z][\w-]*+)['’]s\s+")
+               r"(?:the\s+)?(?:(?:step|stage|task|job)\s*+)?(?P<ref>#?\d{1,3}|[A-Za-z][\w-]*+)$")
+_POSSESSIVE = _rx(r"(?i)^(?:the\s+)?(?:(?:step|stage|task|job)\s*+)?(?P<ref>#?\d{1,3}|[A-Za-z][\w-]*+)['’]s\s+")
 _STEP_PAREN = _rx(r"(?i)(?<!\s)\s*+\((?:step|stage|task|job)\s*+(?P<ref>\d{1,3})\)$")
+# a remark in words closing a side, after a space: "contractor_count from #1 (everyone got their advice)"
+_REMARK = _rx(r"(?<!\s)\s++\((?P<remark>[^()\s]{1,40}+(?:\s++[^()\s]{1,40}+){1,12}+)\)$")
 _WORD = _rx(r"[A-Za-z_][\w]*+")
 _DIGIT = _rx(r"\d")
 _ITEMS_IN = _rx(r"(?i)^\s*+(?:the\s+)?(?:items|entries|elements|things)\s+(?:in|of)\s+(?:the\s+)?(?=\S)")
@@ -131,6 +133,7 @@ class _Steps:
         return self.vocabulary is not None and bool(set(_COUNTS) & outputs_of(step, self.vocabulary))
 
     def find(self, ref: str) -> str | None:
+        ref = ref[1:] if ref[:1] == "#" and ref[1:].isdigit() else ref  # "#1": step 1
         return self.by_key.get(ref) if ref.isdigit() else self.by_key.get(_norm(ref))
 
 
@@ -222,6 +225,9 @@ def _side(text: str, steps: _Steps, inputs: set[str]) -> CompareValueSpec | str 
         text = text[1:].strip()
     while text.endswith(")") and text.count(")") > text.count("("):
         text = text[:-1].strip()
+    m = _REMARK.search(text)
+    if m and not _STEP_PAREN.search(text):  # the remark is why, not the value
+        text = text[: m.start()].strip()
     if not text:
         return None
     if _LITERAL.match(text):

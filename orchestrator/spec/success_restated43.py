@@ -30,7 +30,8 @@ pile.`; `[!done]`, `[!check]` alike, folded or not) says when the run is done: i
 title a label of it (`callout_check`). "Nothing is left on / in X", "no X is left", "X has nothing left
 in it" say that the output X names is empty (`emptied`): the one output of one step named by the words
 of X ("the unplaced pile": `unplaced`); words that name no output, or one several steps give, read
-nothing.
+nothing. Said as the parenthesis a clause ends with ("every route has a driver (nothing left in
+unassigned)"), it is the check the words before it mean (`restated_empty`).
 """
 
 from __future__ import annotations
@@ -162,6 +163,16 @@ def emptied(clause: str, outputs: Sequence[frozenset[str]]) -> str | None:
         return None
     [name] = found
     return name if sum(name in given for given in outputs) == 1 else None
+
+
+def restated_empty(clause: str, outputs: Sequence[frozenset[str]]) -> str | None:
+    """The parenthesis a clause ends with when it restates the check as nothing left in one output
+    ("every route has a driver (nothing left in unassigned)" -> "nothing left in unassigned"), else None."""
+    m = _TRAILING.match(clause.strip())
+    if m is None or not any(c.isalpha() for c in m.group("before")):
+        return None
+    inner = m.group("inner").replace("`", "").strip()
+    return inner if emptied(inner, outputs) is not None else None
 
 
 _rx.save()

@@ -254,7 +254,7 @@ def read_success(said: Said, steps: list[StepSpec], src: Source, *,
         clause = titled_line(said.text, src.line_text(said.line))
     if clause is None or not steps:
         return None
-    from orchestrator.spec.success_restated43 import emptied, restatement
+    from orchestrator.spec.success_restated43 import emptied, restated_empty, restatement
 
     said = said.at(clause)
     from orchestrator.spec.success_cut44 import cut
@@ -263,6 +263,8 @@ def read_success(said: Said, steps: list[StepSpec], src: Source, *,
     given = [outputs_of(s, src.vocabulary) for s in steps]
     again = restatement(clause, frozenset().union(*given))
     clause = again[0] if again is not None else clause  # "... is written (logged comes back true)": the parenthesis
+    if again is None and (inner := restated_empty(clause, given)) is not None:
+        clause = inner  # "every route has a driver (nothing left in unassigned)": the parenthesis
     empty = emptied(clause, given)  # "nothing is left on the unplaced pile": `unplaced` is empty
     from orchestrator.spec import success_words27 as w27
 

@@ -85,8 +85,6 @@ _ANCHORED_INPUT = ("is both a workflow input and an earlier step's echoed output
 KNOWN: dict[tuple[str, int, str], str] = {
     (PAYOUT, 3, "input period"): "'period code' " + _ANCHORED_INPUT,
     (PAYOUT, 4, "input period"): "'period code' " + _ANCHORED_INPUT,
-    (GATE, 3, "input min_crash_free"): "the threshold in the node label ('min crash-free 99.0') is not read as a "
-                                       "value (warned at line 15: nothing gives it)",
     (GATE, 4, "input build_number"): "`build_number` " + _ANCHORED_INPUT,
     (GATE, 5, "input build_number"): "`build_number` " + _ANCHORED_INPUT,
     (GATE, 6, "input build_number"): "`build_number` " + _ANCHORED_INPUT,
@@ -102,8 +100,6 @@ KNOWN_POLICY: dict[tuple[str, int, int], str] = {
 }
 # (folder, kind, line) -> why the whole run's limit or success check is not read as meant yet
 KNOWN_WHOLE: dict[tuple[str, str, int], str] = {
-    (PAYOUT, "success", 49): "compares two outputs (`notes_sent` with step 1's `contractor_count`): a check is one "
-                             "output field against a value (warned at line 49)",
 }
 # (folder, line) -> why what the line says is neither read as meant nor warned at that line
 SILENT: dict[tuple[str, int], str] = {}
@@ -113,9 +109,6 @@ NOT_A_SUCCESS = {(VANS, 1): "only one van: two orders are left unassigned, so `f
 # (folder, run: 0 the author's inputs, n the n-th of more_runs) -> (what stops it reaching the author's
 # output, asserted on the plan, and why); these runs are not made
 NOT_RUN = {
-    **{(GATE, n): (still_misread(3, "input min_crash_free"),
-                   "step-3 gets no `min_crash_free` (the node label's 'min crash-free 99.0' is not read), so its "
-                   "script refuses its input (exit 2), failing the run") for n in (0, 1)},
     (TRIP, 0): (still_misread(2, "input students"),
                 "step-2 (quote-bus) is given no `students`, so its script refuses its input and the run fails"),
     (TRIP, 1): (still_misread(2, "input students"),

@@ -54,20 +54,12 @@ KNOWN: dict[tuple[str, int, str], str] = {
 }
 # (folder, line, n-th policy of that line) -> why that policy is not on its step as meant yet
 KNOWN_POLICY: dict[tuple[str, int, int], str] = {
-    (BRITE, 18, 0): "'call it a 3.5 with no off-flavours and carry on' is read as continue with mean_score 3.5 "
-                    "(the one number output) on invalid input only; 'with no off-flavours' (off_flavours []) is not "
-                    "read, without a word",
 }
 # (folder, kind, line) -> why the whole run's limit or success check is not read as meant yet
 KNOWN_WHOLE: dict[tuple[str, str, int], str] = {
-    (SNOW, "success", 12): "`good_when: every route has a driver (nothing left in unassigned)` is read as the run's "
-                           "success check but not tied to assign-drivers' `unassigned` (warned at line 12: not a "
-                           "comparison of an output field with a value)",
 }
 # (folder, line) -> why what the line says is neither read as meant nor warned at that line
 SILENT: dict[tuple[str, int], str] = {
-    (BRITE, 18): "'with no off-flavours' (off_flavours []) is dropped without a word; 3.5 is read as mean_score, "
-                 "on invalid input only",
 }
 
 

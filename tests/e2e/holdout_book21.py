@@ -49,8 +49,6 @@ KNOWN: dict[tuple[str, int, str], str] = {
 # (folder, line, n-th policy of that line[, author's step where two steps' policies share the line]) -> why that
 # policy is not on its step as meant yet
 KNOWN_POLICY: dict[tuple[str, int, int] | tuple[str, int, int, int], str] = {
-    (OVERDUE, 9, 0, 2): "step 2: 'pretend we had zero closures and keep going' continues with no value (warned not understood): "
-                     "closed_days 0 is not read",
 }
 # (folder, kind, line) -> why the whole run's limit or success check is not read as meant yet
 KNOWN_WHOLE: dict[tuple[str, str, int], str] = {

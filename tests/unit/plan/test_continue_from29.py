@@ -81,3 +81,27 @@ def test_a_going_on_whose_sentence_says_what_to_assume_goes_on_with_it() -> None
     draft = step_policy(spec.steps[0], spec, None, output_schema=schema)
     assert draft.policy.fallback.action is FallbackAction.DEFAULT
     assert draft.policy.fallback.value == {"pages": 320, "spine_mm": 22}
+
+
+@pytest.mark.parametrize(("text", "outputs", "value"), [
+    ("if the booking site dies, pretend there were 3 bookings and carry on", ["booked_count", "site"],
+     {"booked_count": 3}),
+    ("If the depot feed is down just pretend we had two deliveries and keep going.", ["delivered", "route"],
+     {"delivered": 2}),
+    ("when the till export is broken pretend that we have zero refunds, carry on", ["refunded", "till"],
+     {"refunded": 0}),
+])
+def test_a_pretended_count_is_the_output_of_the_same_stem(text: str, outputs: list[str],
+                                                          value: dict[str, object]) -> None:
+    """"pretend we had zero closures" names `closed_days`: "closures" and "closed" share the stem "clos";
+    a number may be said in words."""
+    assert assumed_output(text, outputs) == value
+
+
+@pytest.mark.parametrize(("text", "outputs"), [
+    ("pretend we had zero cats and keep going", ["closed_days", "window_start"]),  # no output of that stem
+    ("pretend it is fine and keep going", ["closed_days", "window_start"]),  # no number, no output named
+    ("pretend we had two bookings and carry on", ["booked_count", "booking_ref"]),  # two outputs of the stem
+])
+def test_a_pretence_naming_no_one_output_is_not_read(text: str, outputs: list[str]) -> None:
+    assert assumed_output(text, outputs) is None

@@ -81,3 +81,21 @@ def test_a_policy_s_count_of_tries_or_a_row_number_in_brackets_is_never_an_input
 def test_a_number_beside_the_name_is_still_read_beside_a_policy_said_apart() -> None:
     got = literal_said("load_kg", "weigh a load kg of 40; if the scale jams, 1 extra go")
     assert got is not None and got[0] == 40
+
+
+@pytest.mark.parametrize(("name", "text", "others", "said"), [
+    ("min_crash_free", "gate-check · min crash-free 99.5 · max 2 risky CLs", ["max_risky"], 99.5),
+    ("max_wind_speed", "crane-check: max wind-speed 38, min 2 riggers", ["min_riggers"], 38),
+    ("min_riggers", "crane-check: max wind-speed 38, min 2 riggers", ["max_wind_speed"], 2),
+])
+def test_a_hyphened_word_of_the_names_own_words_is_its_word(name: str, text: str, others: list[str],
+                                                             said: object) -> None:
+    """"crash-free" is `min_crash_free`'s words written with a hyphen: the number after it is its value,
+    not the next name's ("max 2 risky")."""
+    got = literal_said(name, text, others)
+    assert got is not None and got[0] == said
+
+
+def test_a_hyphened_word_of_another_name_is_not_the_names_word() -> None:
+    """Near miss: "rain-total 12" is another name's number, not `min_free`'s."""
+    assert literal_said("min_free", "keep the min rain-total 12") is None

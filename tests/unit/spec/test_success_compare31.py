@@ -177,3 +177,26 @@ def test_a_workflow_input_is_a_side() -> None:
     got = read_clause("the total from load is less than the region input",
                       _Steps(parse_spec_text(RUNBOOK, "r.md", "markdown").steps), {"region"})
     assert got is not None and got[2].input == "region" and got[0].step == "step-2"
+
+
+@pytest.mark.parametrize("said", [
+    "Done when rows_written matches rows_read from #1 (nothing dropped on the way).",
+    "We're finished once total in #2 equals the sum reported by #1 (the books balance).",
+])
+def test_a_hash_numbered_step_and_a_closing_remark_in_words_are_read(said: str) -> None:
+    """"from #1": step 1; "(nothing dropped on the way)" says why, it is no part of the value."""
+    spec = parse_spec_text(RUNBOOK + said + "\n", "r.md", "markdown")
+    assert len(spec.compares) == 1
+    c = spec.compares[0]
+    assert c.op == "eq" and "step-1" in (c.left.step, c.right.step)
+
+
+def test_a_closing_step_in_brackets_is_still_the_step_not_a_remark() -> None:
+    spec = parse_spec_text(RUNBOOK + "Done when the total (step 2) matches the files (step 1).\n", "r.md", "markdown")
+    assert _sides(spec) == [("step-2", "total", False, "eq", "step-1", "files", False)]
+
+
+def test_a_remark_that_is_the_whole_side_is_no_value() -> None:
+    """Near miss: "(as agreed with finance)" alone leaves no value to compare with."""
+    spec = parse_spec_text(RUNBOOK + "Done when rows_written matches (as agreed with finance).\n", "r.md", "markdown")
+    assert spec.compares == ()

@@ -236,3 +236,36 @@ def test_a_callout_of_another_kind_is_not_a_success_check() -> None:
     spec = parse_spec_text(NOTE.format("> [!todo] Done when\n> nothing is left on the reject pile, ask Sam."), "n.md",
                            "markdown", KITCHEN_WORDS)
     assert [c for c in spec.contracts if c.consumer is None] == []
+
+
+@pytest.mark.parametrize(("clause", "inner"), [
+    ("every order has a van (nothing left in unplaced)", "nothing left in unplaced"),
+    ("all the parcels went out (nothing is left on the backlog)", "nothing is left on the backlog"),
+])
+def test_a_parenthesis_saying_nothing_is_left_in_an_output_is_the_check(clause: str, inner: str) -> None:
+    from orchestrator.spec.success_restated43 import restated_empty
+
+    outputs = [frozenset({"placed", "unplaced"}), frozenset({"sent", "backlog"})]
+    assert restated_empty(clause, outputs) == inner
+
+
+@pytest.mark.parametrize("clause", [
+    "every order has a van (nothing left to chance)",  # no output named
+    "every order has a van (see the depot sheet)",
+    "nothing left in unplaced",  # no words before a parenthesis
+])
+def test_a_parenthesis_naming_no_emptied_output_is_not_the_check(clause: str) -> None:
+    from orchestrator.spec.success_restated43 import restated_empty
+
+    assert restated_empty(clause, [frozenset({"placed", "unplaced"})]) is None
+
+
+def test_a_yaml_plans_good_when_is_checked_by_its_nothing_left_parenthesis() -> None:
+    text = ("plan: rounds\nsteps:\n  pack:\n    tool: pack-orders\n  place:\n    tool: place-vans\n    after: pack\n"
+            "done_when: every order has a van (nothing left in unplaced)\n")
+    words = Vocabulary.of([("pack-orders", None), ("place-vans", None)]).with_outputs(
+        lambda s: {"pack-orders": frozenset({"packed"}), "place-vans": frozenset({"placed", "unplaced"})}.get(
+            s, frozenset()))
+    spec = parse_spec_text(text, "p.yaml", "yaml", vocabulary=words)
+    assert any("read as the run's success check (unplaced is empty)" in w.message for w in spec.warnings), [
+        w.message for w in spec.warnings]

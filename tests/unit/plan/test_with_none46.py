@@ -1,0 +1,50 @@
+""""with no X" beside a value to go on with: the output X empty (`plan.with_none46`, applied to a recovery
+rule's value by `plan.dataflow.completed_policy`). Documents: a quality-control card, a warehouse
+scanner note, a till reconciliation; negatives: words naming no output, an output typed as nothing empty."""
+
+from __future__ import annotations
+
+import pytest
+
+from orchestrator.plan.dataflow import completed_policy
+from orchestrator.plan.model import StepPolicy
+from orchestrator.plan.with_none46 import said_none, with_none
+from orchestrator.policy import ErrorClass, Fallback, FallbackAction, RecoveryRule
+
+PROPS = {"count": {"type": "integer"}, "faults": {}, "notes": {"type": "string"}, "bins": {"type": "array"}}
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    ("if the scanner dies, log it as 0 with no faults and move on", {"faults": []}),
+    ("Can't read the sheet? Call it 12 with no bins and no notes, keep going.", {"bins": [], "notes": ""}),
+    ("if the till feed is down, record it as 4 with no fault and carry on", {"faults": []}),
+])
+def test_with_no_x_sets_the_output_x_empty(text: str, said: dict[str, object]) -> None:
+    assert said_none(text, PROPS) == said
+
+
+@pytest.mark.parametrize("text", [
+    "call it 0 with no fuss and move on",  # "fuss" is no output
+    "no faults were found last week",  # not "with no" / "and no"
+])
+def test_words_naming_no_output_are_no_part_of_it(text: str) -> None:
+    assert said_none(text, PROPS) == {}
+
+
+def test_an_untyped_output_with_a_singular_name_is_left_unread() -> None:
+    assert said_none("call it 3 with no reason and carry on", {"score": {}, "reason": {}}) == {}
+
+
+def test_a_field_the_value_sets_is_kept() -> None:
+    assert with_none({"count": 0, "faults": ["jam"]}, "log it as 0 with no faults", PROPS) == {"count": 0,
+                                                                                              "faults": ["jam"]}
+
+
+def test_a_recovery_rules_value_gets_the_empty_output_in_the_plan() -> None:
+    """The quality card's "call it a 4.5 with no off-notes and carry on": {score: 4.5, off_notes: []}."""
+    rule = RecoveryRule(on=ErrorClass.INVALID_INPUT, failure="If the card won't scan, call it a 4.5 with no off-notes "
+                        "and carry on.", fallback=Fallback(action=FallbackAction.DEFAULT, value=4.5))
+    schema = {"type": "object", "properties": {"score": {"type": "number"}, "off_notes": {"type": "array"}}}
+    policy = completed_policy(StepPolicy(rules=(rule,)), schema)
+    fallback = policy.rules[0].fallback
+    assert fallback is not None and fallback.value == {"score": 4.5, "off_notes": []}
