@@ -4,10 +4,16 @@ gather said in words that the plan reads is not "not read as a field name" (`pla
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+from typing import cast
+
 import pytest
 from plan_factory import SETTINGS, FakeCatalog, obj, skill
 
+from orchestrator.errors import Diagnostic, Severity
 from orchestrator.plan import build_plan
+from orchestrator.plan.model import PlanStep
+from orchestrator.plan.warn_true46 import drop_read_gathers
 from orchestrator.spec import parse_spec_text
 
 _CATALOG = FakeCatalog(
@@ -36,3 +42,30 @@ def test_near_miss_an_input_the_brackets_do_not_name_is_still_said_derived() -> 
     plan = _plan("The clerk hands it one thing: the lot number (lot_id).")
     warned = [w.message for w in plan.warnings if w.code == "derived-inputs"]
     assert warned and "grade (step-1" in warned[0] and "lot_id (" not in warned[0]
+
+
+def _field_warning(line: int, part: str) -> Diagnostic:
+    return Diagnostic(file="s.txt", line=line, message=f"'{part}' is not read as a field name; write `name (type)`",
+                      severity=Severity.WARNING, code="spec.field")
+
+
+def _step(line: int, gather: bool) -> PlanStep:
+    return cast(PlanStep, SimpleNamespace(where=f"s.txt:{line}", inputs={"x": SimpleNamespace(gather=gather)}))
+
+
+@pytest.mark.parametrize("part", [
+    "the sorters' counts merged into one",  # a sorting office's sheet
+    "the tasting scores pooled in one go",  # a judging rota
+    "all the results from the survey rows",  # a removals sheet's own way
+])
+def test_a_gather_in_words_the_plan_reads_is_no_unread_field(part: str) -> None:
+    assert drop_read_gathers([_field_warning(10, part)], [_step(10, gather=True)]) == []
+
+
+def test_near_misses_the_warning_stays() -> None:
+    kept = [_field_warning(10, "the van size, roughly")]  # no gather in its words
+    assert drop_read_gathers(kept, [_step(10, gather=True)]) == kept
+    kept = [_field_warning(10, "every sorter's counts combined")]  # the step gathers nothing
+    assert drop_read_gathers(kept, [_step(10, gather=False)]) == kept
+    kept = [_field_warning(11, "every sorter's counts combined")]  # another line
+    assert drop_read_gathers(kept, [_step(10, gather=True)]) == kept
