@@ -25,7 +25,7 @@ _CATALOG = FakeCatalog(
 
 def _plan(intro: str):  # type: ignore[no-untyped-def]
     text = f"# Flow\n\n{intro}\n\n1. Pull the rows with `first-do`.\n2. Check them with `then-do`.\n"
-    return build_plan(parse_spec_text(text, "f.txt", "markdown"), _CATALOG, settings=SETTINGS)  # type: ignore[arg-type]
+    return build_plan(parse_spec_text(text, "f.txt", "markdown"), _CATALOG, settings=SETTINGS)
 
 
 @pytest.mark.parametrize("intro", [
