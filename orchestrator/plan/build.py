@@ -56,6 +56,7 @@ from orchestrator.plan.runs34 import input_comparands
 from orchestrator.plan.schema import field_schema, properties_of
 from orchestrator.plan.transitions import read_transitions
 from orchestrator.plan.unoutput39 import unoutput_checks
+from orchestrator.plan.warn_true46 import drop_read_gathers
 from orchestrator.plan.xrefs import read_xrefs
 from orchestrator.spec.markup_words import unmarked_lines
 from orchestrator.spec.model import FieldSpec, InputSpec, StepSpec, WorkflowSpec
@@ -307,6 +308,7 @@ def draft_plan(
                                       {s.id: s.provenance["policy.retry"].where for s in steps})
     plan_skills = {**{b.name: b for b in bound.values()}, **_extra_skills(spec, skills, bound)}
     warnings = [*_unread(spec.warnings, flow.read_at), *(d for d in found if d.severity is Severity.WARNING)]
+    warnings = drop_read_gathers(warnings, steps)  # "all the room-volume results together", gathered (`plan.warn_true46`)
     warnings += [d.model_copy(update={"severity": Severity.WARNING}) for d in getattr(catalog, "problems", ())]
     assumed = {f"{s.id}:" for s in steps if "the value to assume" in s.provenance["policy.fallback"].note}
     if assumed:  # "assume 256 pp ... and keep going", read by the step's outputs (`plan.continue_from29`): not unread

@@ -404,9 +404,12 @@ class _Planner:
     # -- workflow inputs ---------------------------------------------------------------
 
     def derived_inputs(self, loose: Mapping[str, list[Loose]], taken: Mapping[str, set[str]],
-                       roots: set[str], renamed: Collection[str] = ()) -> tuple[InputSpec, ...]:
+                       roots: set[str], renamed: Collection[str] = (),
+                       named: Collection[str] = ()) -> tuple[InputSpec, ...]:
         """What the first steps (those that depend on none) read, when the spec declares no inputs;
-        not the names `renamed`, which the text gives in its own words (`plan.prose_inputs`)."""
+        not the names `renamed`, which the text gives in its own words (`plan.prose_inputs`). A name
+        in `named` (an input the text names itself: "species (species)") is derived as before but not
+        listed as read from the steps: its own warning says where it was read."""
         found: dict[str, tuple[InputSpec, str]] = {}
         for step in self.spec.steps:
             over = parse_for_each(step.for_each)  # a loop whose item is an input: its other names are no item fields
@@ -441,8 +444,8 @@ class _Planner:
                                  where=where.get(name) or step.where)
                 found[name] = (item, f"{name} ({step.id}, skill `{skill.name if skill else '?'}`"
                                      f"{', optional' if not required else ''})")
-        if found:
-            listed = "; ".join(what for _, what in found.values())
+        listed = "; ".join(what for name, (_, what) in found.items() if name not in named)
+        if listed:
             self.found.append(warning_at(self.spec.steps[0].where if self.spec.steps else None, self.path,
                                          f"the spec declares no workflow inputs; read from what the steps and "
                                          f"their skills take: {listed}. Declare them in an Inputs section to say "
@@ -660,7 +663,8 @@ class _Planner:
                                              f"skills read as `{skill_input}`: its words '{words}' say "
                                              f"'{skill_input.replace('_', ' ')}'; if that is not meant, name "
                                              f"`{own}` in the step that takes it", "plan.input-said-for"))
-        derived = () if spec.inputs else self.derived_inputs(loose, explicit, roots, renamed)
+        derived = () if spec.inputs else self.derived_inputs(
+            loose, explicit, roots, renamed, {i.name for i in (*spec.inputs_said, *said_in_prose, *said_kept)})
         inputs = spec.inputs or derived
         inputs = (*inputs, *(i for i in said_kept if i.name not in {j.name for j in inputs}))
         inputs = (*inputs, *(i for i in said_in_prose if i.name not in {j.name for j in inputs}))

@@ -83,10 +83,6 @@ NOT_A_SUCCESS: dict[tuple[str, int], str] = {
 # or a part left unread that is not, checked against the plan at cf8872d9; (folder, line) -> what the warning says
 # and why it misdescribes the plan.
 WARNED_MISREAD: dict[tuple[str, int | None], str] = {
-    (PEWSHEET, 19): "'the spec declares no workflow inputs; read from what the steps ... take: sunday': line 16's "
-                    "warning says both inputs were read from the text's brackets (sunday, notices), as meant",
-    (ANALGESIA, 15): "as 178 line 19: 'declares no workflow inputs ... procedure; species', while line 10's warning "
-                     "reads all four from the bracketed PMS fields, as meant",
     (ANALGESIA, 26): "'COMPLETION Only counts as complete when chart-entry comes ba... not read (not a step)': the "
                      "section's success check (line 27) is read, as meant (charted == true on chart-entry)",
     (LASER, 12): "'states a policy that was not understood (not understood: 'against')': item 2 says what "
@@ -98,6 +94,4 @@ WARNED_MISREAD: dict[tuple[str, int | None], str] = {
                  "the plan': it states none, and the maintainer's answer (line 34: fail there, no retry) is read",
     (LASER, 40): "'could it have a retry?' said to be a policy 'not in the plan': the retry it asks for is in the plan, "
                  "from the marked answer (line 46: 2 retries, 30 s apart)",
-    (QUOTE, 10): "'all the room-volume results together' is 'not read as a field name; write `name (type)`': it is read "
-                 "as meant, total-volume's `volumes` gathered from all of row 1's results",
 }
