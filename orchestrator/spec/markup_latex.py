@@ -244,13 +244,19 @@ def _room_above(out: list[str]) -> bool:
 def markup_kind(text: str) -> str | None:
     """"a LaTeX article" or "an HTML page" when `text` is one (it is then lowered), else None."""
     from orchestrator.spec.markup_html import is_html
+    from orchestrator.spec.troff46 import is_man
 
+    if is_man(text):  # a troff man page (`spec.troff46`)
+        return "a troff man page"
     return "a LaTeX article" if is_latex(text) else "an HTML page" if is_html(text) else None
 
 
 def markup_markdown(text: str) -> str:
-    """`text` lowered to markdown when it is a LaTeX article or an HTML page, else as written."""
-    return latex_markdown(text) or html_markdown(text) or text
+    """`text` lowered to markdown when it is a LaTeX article, an HTML page or a troff man page, else as
+    written."""
+    from orchestrator.spec.troff46 import man_markdown
+
+    return man_markdown(text) or latex_markdown(text) or html_markdown(text) or text
 
 
 _rx.save()
