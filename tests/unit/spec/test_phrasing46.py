@@ -33,17 +33,3 @@ def test_a_labelled_time_then_giving_up_is_the_attempt_s_time(text: str, seconds
 def test_a_labelled_wait_or_a_list_of_waits_is_no_attempt_time(text: str) -> None:
     statement, _problems = _read(text)
     assert statement.timeout_s is None, statement
-
-
-@pytest.mark.parametrize(("text", "seconds"), [
-    ("The nightly sync must be done within 2 hours - beyond that, cancel the run.", 7200.0),
-    ("Each export gets 90 seconds; past that, kill it.", 90.0),
-])
-def test_what_happens_when_a_limit_said_runs_out_is_no_other_policy(text: str, seconds: float) -> None:
-    statement, problems = _read(text)
-    assert statement.timeout_s == seconds and not problems, (statement, problems)
-
-
-def test_an_abort_with_no_time_in_the_sentence_is_still_warned() -> None:
-    _statement, problems = _read("The export is slow; abort it if it hangs, 2 tries max.")
-    assert any("abort" in p for p in problems), problems
