@@ -283,6 +283,13 @@ def _match(
     if len(close) == 1:
         note = f"matched {kind_text} skills on {', '.join(top.matched)} (score {top.score:g})"
         return Binding(step=step.id, skill=top.skill.name, provenance=Provenance(source="spec", where=where, note=note))
+    exact = _written_whole(step, close)
+    if exact is not None:  # "3. sort-rows" among sort-rows, sort-rows-fast: the name written out wins the tie
+        others = ", ".join(s.skill.name for s in close if s is not exact)
+        note = (f"matched {kind_text} skills on {', '.join(exact.matched)} (score {exact.score:g}); preferred to "
+                f"{others}: its whole name is written in the step's text")
+        return Binding(step=step.id, skill=exact.skill.name, provenance=Provenance(source="spec", where=where,
+                                                                                  note=note))
     broken = _break_tie(step, close)
     if broken is not None:
         winner, only = broken
@@ -322,6 +329,24 @@ def stem(word: str) -> str:
         if word.endswith(suffix) and len(word) - len(suffix) >= 4:
             return word[: -len(suffix)]
     return word
+
+
+def _written_whole(step: StepSpec, close: Sequence[_Scored]) -> _Scored | None:
+    """Among skills that score about as well, the one whose whole name the step's text writes out (not as
+    part of a longer name: `sort-rows` is not in "sort-rows-fast"); None unless exactly one is."""
+    text = " ".join([step.skill or "", step.name, step.description, *(t.text for t in step.texts)]).lower()
+    written = [c for c in close if _whole_name(c.skill.name.lower(), text)]
+    return written[0] if len(written) == 1 else None
+
+
+def _whole_name(name: str, text: str) -> bool:
+    at = text.find(name)
+    while at >= 0:
+        before, after = text[at - 1:at], text[at + len(name):at + len(name) + 1]
+        if not (before.isalnum() or before in "_-") and not (after.isalnum() or after in "_-"):
+            return True
+        at = text.find(name, at + 1)
+    return False
 
 
 def _break_tie(step: StepSpec, close: Sequence[_Scored]) -> tuple[_Scored, tuple[str, ...]] | None:

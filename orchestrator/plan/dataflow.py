@@ -761,7 +761,8 @@ class _Planner:
             item_taken = any(b.source == "item" and not b.pointer for b in mapped.bindings.values())
             if loop is not None and item_taken:  # the list goes item by item to its input: it is no other value
                 text_only = [n for n in text_only if n != loop[1].rsplit(".", 1)[-1]]
-            if loop is not None and len(unbound) == 1 and item_fields is None and not item_taken:
+            if loop is not None and len(unbound) == 1 and item_fields is None and not item_taken \
+                    and said_value(unbound[0], said_text) is None:  # "rate year 2027": that value (below)
                 # "rinse every address in admin_emails through x": the one input x reads that nothing gives is
                 # the item (the list itself, named in the text, is not an input of each run)
                 if loop[1] in text_only and loop[1] not in self.needs[step.id]:

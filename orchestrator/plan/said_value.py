@@ -4,7 +4,8 @@ system here is metric", "tax rate = 0.2".
 A step's skill may read a name (`home_country`) that nothing gives: no workflow input, no earlier
 output, no value written as the name. When the step's own text, or the text before the first step
 (the intro: what holds for every run), says the name's words followed by "is", "=" or ":" and one
-value (a code in capitals, a number, a time of day "06:30" kept as text, true/false, a quoted text), that value is the step's literal,
+value (a code in capitals, a number, a time of day "06:30" kept as text, true/false, a quoted text), or
+the name's words followed at once by a number ("rate year 2027", "a batch size of 50"), that value is the step's literal,
 warned at the step's line: it is a reading of words, and the plain way is `home_country: "CA"` in the
 step. Only a name of two words or more is read by its words (one word, "country is CA", reads like a
 condition); "for us", "here", "always" may stand between the words and "is". The text is scanned a
@@ -26,6 +27,7 @@ _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_c
 
 _TOKEN = _rx(r"\"[^\"\n]{1,60}+\"|“[^”\n]{1,60}+”|\d{1,2}+:\d{2}+(?![\d:])|[A-Za-z0-9_.%-]++|[=:]")
 _CLOCK = _rx(r"^\d{1,2}+:\d{2}+$")  # "UNIT CALL: 06:30": a time of day, kept whole as text
+_NUMBER = _rx(r"^-?\d++(?:\.\d++)?+$")
 _FILLER = frozenset({"for", "us", "here", "always", "our", "we", "use", "is", "=", ":"})
 _CODE = _rx(r"^(?:[A-Z][A-Z0-9]{1,9}+|-?\d++(?:\.\d++)?+|true|false)$")
 
@@ -58,6 +60,9 @@ def said_value(name: str, text: str) -> tuple[object, str] | None:
         if lower[i:i + n] != words:
             continue
         j = i + n
+        k = j + 1 if j < len(tokens) and lower[j] == "of" else j  # "rate year 2027", "a batch size of 50"
+        if k < len(tokens) and _NUMBER.match(tokens[k].rstrip(".")) is not None:
+            return json.loads(tokens[k].rstrip(".")), " ".join(tokens[i:k + 1])
         said_is = False
         while j < len(tokens) and j < i + n + 4 and lower[j] in _FILLER:
             said_is = said_is or lower[j] in ("is", "=", ":")

@@ -178,6 +178,16 @@ def _add(steps: list[StepSpec], number: int, src: Source, *, text: SpecText, not
     steps[i] = step.model_copy(update={"texts": (*step.texts, text), "readings": (*step.readings, reading)})
 
 
+def _checked_near(steps: list[StepSpec], line: int) -> bool:
+    """Whether a success check was placed on a step from `line` or one of the four lines before it."""
+    for step in steps:
+        for reading in step.readings:
+            at = reading.where.rpartition(":")[2]
+            if reading.what == "success" and at.isdigit() and line - 4 <= int(at) <= line:
+                return True
+    return False
+
+
 def run_success(sentence: str, line: int, steps: list[StepSpec], src: Source, heading: str = "") -> bool:
     """A sentence that says when the whole run is done (`success_said`), placed on `steps` (the
     list is updated) or warned; False when it says no such thing."""
@@ -185,6 +195,16 @@ def run_success(sentence: str, line: int, steps: list[StepSpec], src: Source, he
     if clause is None or not steps:
         return False
     keys = keys_of([(_number(s, i), s.name, _skill(s, src.vocabulary)) for i, s in enumerate(steps, start=1)])
+    back = None
+    if not comparison(clause):  # "publish-roll came back with published = true": that step's (`success_back27`)
+        from orchestrator.spec.success_back27 import step_said_back
+
+        skills = {k.skill: k.number for k in reversed(keys) if k.skill}
+        back = step_said_back(clause, {}, _number(steps[-1], len(steps)), skills)
+        if back is not None and comparison(back[1]):
+            clause = back[1]
+        else:
+            back = None
     if not comparison(clause):
         from orchestrator.spec.success_restated43 import restatement
         from orchestrator.spec.whole_success import outputs_of
@@ -196,6 +216,11 @@ def run_success(sentence: str, line: int, steps: list[StepSpec], src: Source, he
             clause = again[1]  # "... today's status (posted = yes)": the parenthesis, on the step that gives it
     if not comparison(clause):
         from orchestrator.spec.success_words import said_in_words
+        from orchestrator.spec.warnings39 import restates_check, say_restated
+
+        if restates_check(sentence) and _checked_near(steps, line):  # "... = true. Anything else is a failure."
+            say_restated(sentence, line, src)
+            return True
 
         if success_warned(src, line) or said_in_words(clause, sentence):  # outputs in words: `spec.whole_net`'s
             return True
@@ -203,7 +228,7 @@ def run_success(sentence: str, line: int, steps: list[StepSpec], src: Source, he
                        "value, so it is not checked; write one on the step whose output it is "
                        "(`- Success criteria: FIELD >= N`)", "spec.success")
         return True
-    named = named_step(sentence, keys, src.vocabulary)
+    named = (back[0], back[2]) if back is not None else named_step(sentence, keys, src.vocabulary)
     number, how = named if named is not None else (_number(steps[-1], len(steps)), "the last step (the run's final output)")
     _add(steps, number, src, text=SpecText(text=clause, line=line, kind="success"),
          note=f"the run's success check, checked on step-{number}'s output ({how})",

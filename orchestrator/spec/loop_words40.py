@@ -23,6 +23,10 @@ IGNORE: tuple[Row, ...] = (
     # "Once per hive on A's list" opening the sentence (after its row's skill): the For each ("once for every
     # well" is `spec.h24_left31`'s); not "post it once per batch" (done once: no retry), "once per hour" (a wait)
     Row("ignore", r"^[ \t]*+(?:`[\w.-]{1,60}+`[ \t]*+)?once\s+per\s+(?!(?:" + UNIT_WORDS + r")s?\b)[a-z][\w'’-]*+"),
+    # "Run once per parcel in `parcels`", "call it once per row of the sheet": once for each item of a list named
+    # after it, the For each (round 46); "post it once per batch" names no list: done once, no retry
+    Row("ignore", r"(?<![\w-])(?:run|runs|call|calls|do|does|invoke|execute)\s+(?:it\s+|this\s+|that\s+)?once\s+per\s+"
+        r"(?!(?:" + UNIT_WORDS + r")s?\b)[a-z][\w'’-]{0,30}+\s+(?:in|of|from|on)\b"),
     # "wait for ALL the B's", "wait until every score is in", "wait on all of them": the gather
     Row("ignore", r"\bwait\s+(?:for|until|till|on)\s+(?:all|every|each)\s+(?:of\s+)?(?:the\s+|those\s+|these\s+|them\b)?"
         r"[\w'’-]*+(?:\s+(?:is|are|has|have)\s+(?:in|back|done|finished|through))?"),

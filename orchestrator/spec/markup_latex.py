@@ -242,22 +242,26 @@ def _room_above(out: list[str]) -> bool:
 
 
 def markup_kind(text: str) -> str | None:
-    """"a LaTeX article", "an HTML page" or "an iCalendar invite" when `text` is one (it is then
+    """"a LaTeX article", "an HTML page", "an iCalendar invite" or "a troff man page" when `text` is one (it is then
     lowered), else None."""
     from orchestrator.spec.calendar46 import is_calendar
     from orchestrator.spec.markup_html import is_html
+    from orchestrator.spec.troff46 import is_man
 
     if is_calendar(text):
         return "an iCalendar file"
+    if is_man(text):  # a troff man page (`spec.troff46`)
+        return "a troff man page"
     return "a LaTeX article" if is_latex(text) else "an HTML page" if is_html(text) else None
 
 
 def markup_markdown(text: str) -> str:
-    """`text` lowered to markdown when it is a LaTeX article, an HTML page or an iCalendar file
-    (`spec.calendar46`), else as written."""
+    """`text` lowered to markdown when it is a LaTeX article, an HTML page, an iCalendar file
+    (`spec.calendar46`) or a troff man page (`spec.troff46`), else as written."""
     from orchestrator.spec.calendar46 import calendar_markdown
+    from orchestrator.spec.troff46 import man_markdown
 
-    return calendar_markdown(text) or latex_markdown(text) or html_markdown(text) or text
+    return calendar_markdown(text) or man_markdown(text) or latex_markdown(text) or html_markdown(text) or text
 
 
 _rx.save()

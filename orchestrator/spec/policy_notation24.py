@@ -65,10 +65,12 @@ EARLY: tuple[Row, ...] = (
         + r"){1,4}+)"),
     # "re-file after 5 min, then 10, then 15": a retry after each wait
     Row("wait_seq", r"(?<![\w-])" + _RE_VERBS + r"\s+" + _OBJ + r"(?:after|in)\s+(?P<seq>{SERIES})"),
-    # "Send ONCE.", "Only run it once per wave", "charge the card once only": no retry
+    # "Send ONCE.", "Only run it once per wave", "charge the card once only": no retry; "run once per parcel in
+    # `parcels`" is a loop over that list (`spec.for_each`), no count of tries
     Row("no_retry", r"(?<![\w-])(?:only\s+)?" + _ONCE_VERB + r"\s+" + _OBJ + r"(?:only\s+|just\s+)?once(?:\s+only)?\b"
         r"(?!\s+(?:more|again|every|each|all|both|a|an|it|they|we|you|that|this|the|in|or|daily|per\s+(?:second|minute|"
-        r"hour|day|night|week|month|year))\b)(?!\s*+(?:[a-z]+\s+)?(?:is|are|has|have)\s+(?:back|done|in|ready)\b)"),
+        r"hour|day|night|week|month|year)|per\s+[\w-]{1,30}+\s+(?:in|of|from|on))\b)"
+        r"(?!\s*+(?:[a-z]+\s+)?(?:is|are|has|have)\s+(?:back|done|in|ready)\b)"),
     # "put entry_id "PAPER" and lawful true" beside going on or a failure: every pair
     Row("value_pairs", r"(?<![\w-])(?:put(?:ting)?|set(?:ting)?|enter(?:ing)?|fill(?:ing)?\s+in|writ(?:e|ing)(?:\s+down)?)\s+"
         r"(?:down\s+)?(?P<pairs>" + _PAIR + r"(?:" + _LINK + _PAIR + r"){1,12}+)", needs=_GO_ON + "|" + _FAILED),

@@ -8,7 +8,8 @@ writing whose warnings used to say less (or other) than the plan does:
   printed" → `printed == true`): the comparison's warning must not call the other part "not
   checked" (`read_elsewhere`: another warning at the same line quotes that part as read);
 - the sentence after a success check that says what failing it means ("If those two aren't true
-  it's not done", "If any of that isn't so, the run failed", "Otherwise it doesn't count"): it adds
+  it's not done", "If any of that isn't so, the run failed", "Otherwise it doesn't count", "Anything else is a
+  failure"): it adds
   nothing to check; it is what the check already means, and it is said so (`restates_check`), not
   warned as unread;
 - a line another reader read (a process model's user task read as a step's approval): the older
@@ -29,11 +30,13 @@ _IF_NOT = _rx(r"(?i)^\s*+(?:(?:and\s+|but\s+)?if\s+(?:those|these|both|either|an
               r"(?:any|either|one|all|both|none)\s+of\s+(?:those|these|that|them|this|the\s+above))(?:\s+(?:two|three|"
               r"things|checks|conditions))?\s+(?:(?:is|are|was|were)\s*+n['’]t|(?:is|are|was|were)\s+not|"
               r"(?:do|does|did)\s*+n['’]t\s+hold|(?:do|does|did)\s+not\s+hold|fails?|(?:is|are)\s+false|"
-              r"(?:is|are)\s+missing)|otherwise)(?![\w-])")
+              r"(?:is|are)\s+missing)|otherwise|(?:and\s+|but\s+)?(?:anything|everything)\s+else|any\s+other\s+"
+              r"(?:result|outcome|answer|value|status|reply))(?![\w-])")
 # "... it's not done", "the run failed", "it doesn't count", "not finished"
 _NOT_DONE = _rx(r"(?i)(?:(?:it['’]?s|it\s+is|the\s+(?:run|job|workflow)\s+is|we['’]re|we\s+are)\s+not\s+(?:done|finished|"
                 r"complete|a\s+success)|(?:it|the\s+(?:run|job|workflow))\s+(?:has\s+)?failed|(?:does|did)\s*+n['’]t\s+"
-                r"count|(?:does|did)\s+not\s+count|(?:counts?|treat\s+it)\s+as\s+(?:a\s+)?fail(?:ed|ure))(?![\w-])")
+                r"count|(?:does|did)\s+not\s+count|(?:counts?|treat\s+it)\s+as\s+(?:a\s+)?fail(?:ed|ure)|"
+                r"(?:is|means|=)\s+(?:a\s+)?fail(?:ed|ure))(?![\w-])")
 
 
 def restates_check(sentence: str) -> bool:

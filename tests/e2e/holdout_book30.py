@@ -40,12 +40,6 @@ APPROVAL: dict[tuple[str, int], dict[str, Any]] = {
 
 # folder -> why `skillweave plan` refuses it (every case of the folder is a strict xfail for that reason)
 REFUSED: dict[str, str] = {
-    MANPAGE: "l.22 '.B 2. valuate-parcel' names its skill, but the troff '.B' and the item's number keep the name from "
-             "being read as named: 'ambiguous skill: fetch-parcel-list, validate-markdown, valuate-parcel match "
-             "equally', hence 'valuate-parcel is named here but no step runs it' (2 errors); behind the refusal the "
-             "SYNOPSIS's '.I district' / '.I as_of' are not read as the inputs, step 3's gather ('Collects all the "
-             "per-parcel results') has no For each before it, l.34's LIMITS is folded into step 4's text and l.36's "
-             "check is 'not a comparison' (the branch r46man is changing this reading)",
 }
 # (folder, author's step number, aspect) -> why the plan does not have it as its author meant yet
 KNOWN: dict[tuple[str, int, str], str] = {

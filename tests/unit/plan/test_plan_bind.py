@@ -281,3 +281,28 @@ def test_two_catalog_names_written_bare_leave_the_choice_to_the_words() -> None:
     assert errors == []
     assert bindings["step-1"].skill == "fetch-docs"
     assert bindings["step-1"].provenance.note.startswith("matched ")
+
+
+SORTERS = {
+    "sort-rows": skill("sort-rows", "script", "Sorts rows"),
+    "sort-rows-fast": skill("sort-rows-fast", "script", "Sorts rows"),
+    "sort-rows-stable": skill("sort-rows-stable", "script", "Sorts rows"),
+}
+
+
+@pytest.mark.parametrize(("name", "description"), [
+    ("3. sort-rows", ""),  # a numbered line naming it bare
+    ("Sort them", "Then run sort-rows on the table."),  # in the step's text
+])
+def test_a_skill_s_whole_name_written_out_wins_a_tie_of_words(name: str, description: str) -> None:
+    bindings, errors = bind_steps(workflow(step(1, name, None, description=description)), SORTERS)
+    assert errors == []
+    assert bindings["step-1"].skill == "sort-rows"
+    assert "its whole name is written" in bindings["step-1"].provenance.note
+
+
+def test_negative_a_name_inside_a_longer_one_or_two_names_leave_the_tie() -> None:
+    _, errors = bind_steps(workflow(step(1, "sort rows", None)), SORTERS)
+    assert [e.code for e in errors] == ["ambiguous-skill"]
+    _, errors = bind_steps(workflow(step(1, "sort-rows-fast or sort-rows-stable", None)), SORTERS)
+    assert [e.code for e in errors] == ["ambiguous-skill"]

@@ -23,6 +23,13 @@ def test_words_that_give_no_value_or_a_one_word_name_are_not_read() -> None:
     assert said_value("home_port", "home port checks happen daily") is None
 
 
+def test_a_name_s_words_followed_at_once_by_a_number_give_it() -> None:  # round 46
+    assert said_value("batch_size", "Load the rows, batch size 500 at a time.") == (500, "batch size 500")
+    assert said_value("dose_mg", "give a dose mg of 2.5 to each") == (2.5, "dose mg of 2.5")
+    assert said_value("tax_rate", "the tax rate for 2027 is set by the board") is None  # a word between
+    assert said_value("batch_size", "batch sizes 500") is None  # not the name's words
+
+
 _CATALOG = FakeCatalog(
     skill("read-log", input_schema=obj(("vessel",), vessel="string"), output_schema=obj(("legs",), legs="array")),
     skill("file-log", input_schema=obj(("legs", "home_port"), legs="array", home_port="string"),

@@ -29,3 +29,17 @@ def test_negative_a_retry_once_per_hour_and_a_wait_are_still_read() -> None:
     assert read_phrase("Give it 20 min, then stop it.").read
     assert read_phrase("Wait 5 minutes between tries, at most 2 tries.").read
     assert read_phrase("Only post it once per batch: the ledger double-counts.").statement.no_retry is True
+
+
+@pytest.mark.parametrize("text", [
+    "Call it once per row of the sheet, with that row's code.",
+    "Run once per vial in `vials`, with that vial's label.",
+])
+def test_run_once_per_item_of_a_named_list_is_the_loop_no_retry_count(text: str) -> None:
+    phrase = read_phrase(text)  # round 46: the list is named after "per <item> in/of"
+    assert not phrase.statement.no_retry and not phrase.problems, (text, phrase.problems)
+
+
+def test_negative_post_it_once_per_batch_is_still_no_retry() -> None:
+    assert read_phrase("Post it once per batch.").statement.no_retry
+    assert read_phrase("Only run it once per wave.").statement.no_retry

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from orchestrator.spec import parse_spec_text
 from orchestrator.spec.source import Source
+from orchestrator.spec.vocabulary import Vocabulary
 from orchestrator.spec.warnings39 import drop_unplaced, read_elsewhere, restates_check
 
 
@@ -49,3 +50,29 @@ def test_a_recipe_s_closing_check_then_its_restatement_is_not_warned_unread() ->
             "Done when the loaves come back baked = true. If that isn't true it's not done.\n")
     spec = parse_spec_text(text, "bake.md", "markdown")
     assert not [w for w in spec.warnings if "If that isn't true" in w.message and "not read" in w.message]
+
+
+def test_anything_else_is_a_failure_restates_the_check() -> None:  # round 46
+    assert restates_check("Anything else is a failure.")
+    assert restates_check("Any other result counts as failed.")
+    assert restates_check("Everything else means failed.")
+    assert not restates_check("Anything else goes to the archive.")  # no failure said
+
+
+def test_a_skill_coming_back_with_a_value_then_anything_else_is_checked_on_that_step() -> None:
+    text = ("# Invoices\n\n## Steps\n\n1. `draft-invoice` the lines\n2. `send-invoice` to the client\n"
+            "3. `file-copy` in the archive\n\n## Exit status\n\n"
+            "Success means send-invoice came back with sent = true. Anything else is a failure.\n")
+    spec = parse_spec_text(text, "inv.md", "markdown",
+                           Vocabulary(skills=frozenset({"draft-invoice", "send-invoice", "file-copy"})))
+    checks = [(s.id, t.text) for s in spec.steps for t in s.texts if t.kind == "success"]
+    assert checks == [("step-2", "sent = true")], checks
+    assert not [w for w in spec.warnings if "not a comparison" in w.message], [w.message for w in spec.warnings]
+
+
+def test_negative_a_skill_no_step_runs_coming_back_is_not_placed() -> None:
+    text = ("# Invoices\n\n## Steps\n\n1. `draft-invoice` the lines\n2. `send-invoice` to the client\n\n"
+            "## Exit status\n\nSuccess means print-copy came back with printed = true.\n")
+    spec = parse_spec_text(text, "inv.md", "markdown", Vocabulary(skills=frozenset({"draft-invoice", "send-invoice"})))
+    placed = [(s.id, t.text) for s in spec.steps for t in s.texts if t.kind == "success"]
+    assert ("step-1", "printed = true") not in placed  # no step runs print-copy: not that step's
