@@ -660,7 +660,9 @@ class _Planner:
                                              f"skills read as `{skill_input}`: its words '{words}' say "
                                              f"'{skill_input.replace('_', ' ')}'; if that is not meant, name "
                                              f"`{own}` in the step that takes it", "plan.input-said-for"))
-        derived = () if spec.inputs else self.derived_inputs(loose, explicit, roots, renamed)
+        # a name the text said in words is its input, not derived: not listed as "the spec declares no inputs"
+        derived = () if spec.inputs else self.derived_inputs(loose, explicit, roots,
+                                                             renamed | {i.name for i in said_in_prose})
         inputs = spec.inputs or derived
         inputs = (*inputs, *(i for i in said_kept if i.name not in {j.name for j in inputs}))
         inputs = (*inputs, *(i for i in said_in_prose if i.name not in {j.name for j in inputs}))
