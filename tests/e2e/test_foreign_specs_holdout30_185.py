@@ -52,6 +52,16 @@ def test_the_workflow_inputs_are_term_and_pool() -> None:
     assert [i["name"] for i in _plan()["inputs"]] == list(_MEANT["inputs"])
 
 
+def test_the_inputs_are_read_from_you_ll_need_the_term_and_the_pool() -> None:
+    """l.13 "You'll need the TERM (e.g. Summer 2027) and the POOL (...)" declares them (`spec.start_names46`),
+    warned there; not derived from the skills' names."""
+    _known("inputs said")
+    warnings = _plan()["warnings"]
+    assert "derived-inputs" not in [w.get("code") for w in warnings]
+    [said] = [w for w in warnings if w.get("code") == "plan.inputs-in-prose"]
+    assert said["line"] == 13 and "'TERM' as `term`, 'POOL' as `pool`" in said["message"]
+
+
 def test_each_step_its_skill_waits_loop_and_inputs_as_meant_literals_included() -> None:
     _known("steps")
     steps = _plan()["steps"]

@@ -3,9 +3,10 @@ trail after " -- "), through the real `skillweave`: the plan as its author meant
 of its runs to the author's final output.
 
 Read blind, step 3 took step 1's raw `lines` ("all the categorised lines in one go" meant step 2's results,
-gathered; runs failed at step 3), step 4's `vat_rate` "at 0.2" was lost, and line 9's done check ("monthend =
-done when 5/ gives me a subject line that isn't empty") and whole-run limit ("max 1hr for the lot") were
-not read. Anything still wrong is listed in KNOWN with why."""
+gathered; runs failed at step 3), step 4's `vat_rate` "at 0.2" was lost, line 3's inputs ("fill CLIENT
+and MONTH (YYYY-MM) in when I kick it off") came from the skills' names, and line 9's done check
+("monthend = done when 5/ gives me a subject line that isn't empty") and whole-run limit ("max 1hr for
+the lot") were not read. Anything still wrong is listed in KNOWN with why."""
 
 from __future__ import annotations
 
@@ -22,9 +23,6 @@ FOLDER = FIXTURES / "foreign-specs-holdout30" / "186-bookkeeper-todo-txt"
 SKILLS = ("--skills-dir", str(FOLDER / "skills"))
 # what still reads wrong (check name -> why); each is a listed check, not hidden
 KNOWN: dict[str, str] = {
-    "inputs_named_on_line_3": "line 3 ('fill CLIENT and MONTH (YYYY-MM) in when I kick it off') is not read as the "
-                              "inputs' declaration: client and month are read from the skills (right names, warned "
-                              "'the spec declares no workflow inputs')",
     "todo_txt_shape": "the todo.txt shape is not recognised: each step is found by the skill it names (the "
                       "anchored reading, warned 'the document's shape was not recognised' on every step)",
 }
@@ -94,9 +92,18 @@ def test_line_9_is_the_runs_success_check_on_step_5(plan: dict[str, Any]) -> Non
     assert check["schema"]["required"] == ["subject"] and check["schema"]["properties"]["subject"]["minLength"] == 1
 
 
+def test_line_3_declares_the_inputs_client_and_month(plan: dict[str, Any]) -> None:
+    """'fill CLIENT and MONTH (YYYY-MM) in when I kick it off': the inputs, read from line 3 and warned there,
+    not derived from the skills (`spec.start_names46`)."""
+    assert [i["name"] for i in plan["inputs"]] == ["client", "month"]
+    codes = [w.get("code") for w in plan["warnings"]]
+    assert "derived-inputs" not in codes
+    [said] = [w for w in plan["warnings"] if w.get("code") == "plan.inputs-in-prose"]
+    assert said["line"] == 3 and "'CLIENT' as `client`, 'MONTH' as `month`" in said["message"]
+
+
 def test_the_known_gaps_are_still_gaps(plan: dict[str, Any]) -> None:
     codes = [w.get("code") for w in plan["warnings"]]
-    assert "derived-inputs" in codes, "inputs_named_on_line_3 now reads: take it out of KNOWN"
     assert codes.count("spec.anchored") == 5, "todo_txt_shape now reads: take it out of KNOWN"
 
 
