@@ -663,6 +663,7 @@ class _Planner:
                                              f"skills read as `{skill_input}`: its words '{words}' say "
                                              f"'{skill_input.replace('_', ' ')}'; if that is not meant, name "
                                              f"`{own}` in the step that takes it", "plan.input-said-for"))
+        # a name the text said in words is its input, not derived: not listed as "the spec declares no inputs"
         derived = () if spec.inputs else self.derived_inputs(
             loose, explicit, roots, renamed, {i.name for i in (*spec.inputs_said, *said_in_prose, *said_kept)})
         inputs = spec.inputs or derived

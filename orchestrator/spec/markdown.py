@@ -97,6 +97,7 @@ from orchestrator.spec.sheet_inputs45 import sheet_inputs
 from orchestrator.spec.skill_headings import names_skill, skill_section
 from orchestrator.spec.source import Source
 from orchestrator.spec.sql_script32 import no_steps, psql_inputs, step_values
+from orchestrator.spec.start_names46 import read_start_names
 from orchestrator.spec.step_prose import sentences
 from orchestrator.spec.steps34c import approvals_table
 from orchestrator.spec.steps_lead import steps_lead
@@ -857,7 +858,8 @@ def _read_markdown(src: Source, anchored: Anchored | None, *, chart: bool = Fals
         else tuple((p, src.where(line)) for p, line in in_words or lead_said) \
         or read_prose_inputs(src.lines, src.where) \
         or read_user_gives(src.lines, src.where) \
-        or read_given_list(src.lines, src.where)  # ".What you hand it" over a list; "It needs the **...**"
+        or read_given_list(src.lines, src.where) \
+        or read_start_names(src.lines, src.where)  # "fill CLIENT and MONTH in when I kick it off" (`spec.start_names46`)
     if inputs is None:  # `psql -v week=... -f x.sql`, `--   :week = ISO week` (`spec.sql_script32`)
         inputs = psql_inputs(src)
     if inputs is None:  # a process model's start event `payload: invoice, receipts` (`spec.markup37_bpmn`)
