@@ -126,14 +126,29 @@ def input_list_pairs(nouns: Sequence[str], free: Sequence[str], inputs: Sequence
     return fits if len(fits) == 1 else []
 
 
+def _without_names(text: str, names: Collection[str]) -> str:
+    """`text` with each step name it writes out blanked (same length), so a word of a name is no cue."""
+    low = text.lower()
+    for name in names:
+        key = name.strip().lower()
+        if len(key) < 3:
+            continue
+        start = low.find(key)
+        while start != -1:
+            text = text[:start] + " " * len(key) + text[start + len(key):]
+            start = low.find(key, start + len(key))
+    return text
+
+
 def loop_list_gathers(step: StepSpec, loop: StepSpec | None, reads: Iterable[str], inputs: Sequence[str],
                       text: str, path: str, about: Callable[[str], str | None] = lambda _: None,
-                      loop_gives: Sequence[str] = (), loop_reads: Collection[str] = ()
+                      loop_gives: Sequence[str] = (), loop_reads: Collection[str] = (), names: Collection[str] = ()
                       ) -> tuple[dict[str, str | None], list[Diagnostic]]:
     """{list name: the loop step} when `step` gathers `loop`, the nearest For each step before it, over a
     workflow input or an earlier step's list whose name its skill reads (module docstring,
     `plan.loop_gather46`), with a warning at the step; ({}, []) otherwise. `about` gives what the step's
-    skill says of an input, `loop_gives` / `loop_reads` the loop step's outputs and inputs."""
+    skill says of an input, `loop_gives` / `loop_reads` the loop step's outputs and inputs, `names` the steps'
+    names (a step named "Roll-up" written in the text says no gather)."""
     over = parse_for_each(loop.for_each) if loop is not None else None
     looped = looped_list(over[1], inputs) if over is not None and step.for_each is None else None
     if loop is None or looped is None or looped[1] not in set(reads):
@@ -141,7 +156,7 @@ def loop_list_gathers(step: StepSpec, loop: StepSpec | None, reads: Iterable[str
     producer, name = looped
     if producer and said_step(text, name) == producer:  # "the lines from 1/": the list itself, as said
         return {}, []
-    said = SAYS_EVERY.search(text)
+    said = SAYS_EVERY.search(_without_names(text, names))  # "the counts from *Roll-up*": a step's name, no gather
     field = items_are_results(about(name), loop_gives, loop_reads) if producer and said is None else None
     if said is None and field is None:
         return {}, []

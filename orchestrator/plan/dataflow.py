@@ -587,7 +587,8 @@ class _Planner:
                                                         sorted(self.produced[last_loop.id].fields)
                                                         if last_loop is not None and last_loop.id in self.produced
                                                         else (), self.reads(last_loop, loose[last_loop.id])
-                                                        if last_loop is not None else ())  # `plan.loop_gather46`
+                                                        if last_loop is not None else (),
+                                                        [t.name for t in spec.steps])  # `plan.loop_gather46`
             gathered_by[s.id] = {**over_input, **gathered_by[s.id]}
             self.found += gather_said
             last_loop = s if s.for_each is not None else last_loop

@@ -56,3 +56,21 @@ def test_the_looped_list_and_the_items_fields() -> None:
     assert items_are_results("list of objects with desc and amount_p", ["amount_p", "category"],
                              {"desc", "amount_p"}) is None  # the raw items: only what the loop reads
     assert items_are_results(None, ["category"], ()) is None
+
+
+def test_items_written_as_a_set_with_a_field_the_loop_does_not_give_are_the_list_itself() -> None:
+    # the loop gives name, licence and verdict; the items are {name, version, licence}: version is no result's
+    assert items_are_results("list of {name, version, licence}", ["name", "licence", "verdict"], ("package",)) is None
+    # every field of the set is the loop's: its results
+    assert items_are_results("list of {sku, bin}", ["sku", "bin"], ("row",)) == "sku"
+
+
+def test_a_gather_word_inside_a_steps_name_is_no_cue() -> None:
+    from orchestrator.plan.author_inputs24 import _without_names
+    from orchestrator.plan.mapping import SAYS_EVERY
+
+    text = "builds the report from the crate list of *Crate count*, the sums from *Roll-up*, and the site"
+    assert SAYS_EVERY.search(text) is not None  # "Roll-up" alone reads as a gather
+    assert SAYS_EVERY.search(_without_names(text, ["Crate count", "Roll-up", "Report"])) is None
+    assert SAYS_EVERY.search(_without_names("takes all the results together", ["Roll-up"])) is not None
+    assert len(_without_names(text, ["Roll-up"])) == len(text)
