@@ -206,7 +206,8 @@ def _value(text: str, line: int, step: _Step, ids: dict[str, str], names: dict[s
 
 
 def _step_ids(text: str, ids: dict[str, str]) -> list[str]:
-    return [ids.get(p, f"step-{p}") for p in re.split(r"[ \t]*[,;][ \t]*", text.strip()) if p]
+    parts = [p.strip() for p in text.replace(";", ",").split(",")]
+    return [ids.get(p, f"step-{p}") for p in parts if p]
 
 
 def _item(step: _Step, steps: dict[str, _Step], ids: dict[str, str], names: dict[str, str], src: Source) -> Lit:
