@@ -86,3 +86,18 @@ def test_a_properties_file_naming_no_skill_is_no_such_spec() -> None:  # near-mi
 
 def test_logical_lines_join_a_trailing_backslash_but_not_an_escaped_one() -> None:
     assert logical_lines(["a=1, \\", "   2", "b=c:\\\\", "d=3"]) == [(1, "a=1, 2"), (3, "b=c:\\\\"), (4, "d=3")]
+
+
+def test_a_limit_in_a_keys_name_is_the_whole_runs_and_a_done_when_key_the_success_check() -> None:
+    spec = _read(_PRINT, ("fetch-artwork", "book-press", "proof-sheet", "notify-client"))
+    assert spec.timeout_s == 1200  # `shop.maxMinutes=20`
+    kennel = _read(_KENNEL, ("count-dogs", "feed-dog", "write-log"))
+    assert [t.text for t in kennel.steps[2].texts if t.kind == "success"] == ["ok == true"]
+    assert kennel.steps[0].texts[0].line == 6  # the `!` comment under its keys: task.count's words
+
+
+def test_a_max_of_something_else_is_a_constant_not_a_limit() -> None:  # near-miss
+    spec = _read(_PRINT.replace("shop.maxMinutes=20", "press.maxSheets=500"),
+                 ("fetch-artwork", "book-press", "proof-sheet", "notify-client"))
+    assert spec.timeout_s is None
+    assert any("press_maxSheets" in w.message for w in spec.warnings)
