@@ -231,7 +231,11 @@ def _item(step: _Step, steps: dict[str, _Step], ids: dict[str, str], names: dict
                 takes.append((key, line, _value(val, line, step, ids, names, src)))
         elif field in _WITH_FIELDS:  # `with=1`: starts with step 1, waits for what it waits for
             mates = [s for s in steps.values() if s.id in _step_ids(value, ids) and s is not step]
-            after = [a for s in mates for a in (s.id, *_waits(s, steps, ids)) if a != s.id] if mates else []
+            if not mates:
+                src.warn(line, f"{step.id}: `with={value}` names no other step to start with, so it is not read",
+                         "spec.unread")
+                continue
+            after = [a for s in mates for a in _waits(s, steps, ids)]
         elif field in _AFTER_FIELDS:
             after = _step_ids(value, ids)
         elif field in _EACH_FIELDS:

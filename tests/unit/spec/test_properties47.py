@@ -101,3 +101,9 @@ def test_a_max_of_something_else_is_a_constant_not_a_limit() -> None:  # near-mi
                  ("fetch-artwork", "book-press", "proof-sheet", "notify-client"))
     assert spec.timeout_s is None
     assert any("press_maxSheets" in w.message for w in spec.warnings)
+
+
+def test_a_with_naming_itself_is_warned_not_read() -> None:  # near-miss
+    spec = _read("step.1.skill=fetch-artwork\nstep.2.skill=book-press\nstep.2.with=2\n", ("fetch-artwork", "book-press"))
+    assert list(spec.steps[1].depends_on) == ["step-1"]
+    assert any("with=2" in w.message for w in spec.warnings)
