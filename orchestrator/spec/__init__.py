@@ -149,8 +149,9 @@ def parse_spec(
     if fmt is None and is_dockerfile(str(path), text):  # a Dockerfile-like build file, RUN a step (`dockerfile32`)
         return parse_spec_text(text, str(path), "dockerfile", vocabulary, anchored=anchored)
     from orchestrator.spec.dotenv42 import is_dotenv
+    from orchestrator.spec.properties47 import is_properties
 
-    if fmt is None and is_dotenv(str(path)):  # a .env whose keys name skills as steps (`spec.dotenv42`)
+    if fmt is None and (is_dotenv(str(path)) or is_properties(str(path))):  # or a .properties (`properties47`)  # a .env whose keys name skills as steps (`spec.dotenv42`)
         return parse_spec_text(text, str(path), "dotenv", vocabulary, anchored=anchored,
                                said=f"the file has `{suffix or Path(path).name}`, not .md, .markdown, .yaml or .yml: "
                                     "it is read as markdown text (name it .md to say so, or .yaml if it is YAML)")
@@ -228,8 +229,9 @@ def parse_spec_text(
         coded = read_code_calls(src, code) if code is not None else None  # `STEPS = [dict(...)]` (`spec.code_calls`)
         if dotenv:  # a .env whose keys name skills as steps (`spec.dotenv42`); else text, said so
             from orchestrator.spec.dotenv42 import read_dotenv
+            from orchestrator.spec.properties47 import is_properties, read_properties
 
-            coded = read_dotenv(src)
+            coded = read_properties(src) if is_properties(path) else read_dotenv(src)
             if coded is None and said:
                 src.warn(1, said, code="spec.suffix")
         if coded is None and jenkins:  # a declarative Jenkinsfile's stages (`spec.ci_jenkins26`)
