@@ -100,7 +100,7 @@ def bat_pieces(text: str) -> list[tuple[str, str]]:
         rest = one.group("rest") if one is not None else None
         if one is not None and rest:  # `if %x% GTR 0 call skill y`: a one-line if
             head = cond[:one.start("rest")].strip()
-            return [("if", condition(head, bool(m.group("not")))), ("code", rest), ("end", "")]
+            return [("if", condition(head, bool(m.group("not")))), ("code", _CALL.sub("", rest)), ("end", "")]
         return [("code", text)]
     if text == ")":
         return [("end", "")]
