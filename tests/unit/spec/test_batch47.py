@@ -99,3 +99,15 @@ goto again
     assert {f.name: f.source for f in steps["step-2"].inputs} == {"temp": "steps.step-1.output.temp"}
     said = [w.message for w in spec.warnings if w.code == "spec.script-unread"]
     assert any("`:again`" in m for m in said) and any("`goto again`" in m for m in said)
+
+
+def test_dont_abort_beside_going_on_is_read_whole() -> None:
+    from orchestrator.spec.phrase import read_phrase
+
+    for said in ("if the upload breaks, dont abort, carry on with state \"MANUAL\"",
+                 "on error do not abort: keep going with ok = false"):
+        phrase = read_phrase(said)
+        assert phrase.statement.on_failure is not None and phrase.statement.on_failure.kind == "continue_with_value"
+        assert not phrase.problems, said
+    near = read_phrase("if the upload breaks, abort the run")  # near-miss: abort said, not refused
+    assert near.statement.on_failure is None or near.statement.on_failure.kind != "continue_with_value"
