@@ -156,6 +156,9 @@ def reference(value: str) -> tuple[str, str | None] | None:
         return py.group("var"), py.group("f1") or py.group("f2") or py.group("f3")
     if re.fullmatch(r"[A-Za-z_]\w*+", text):
         return text, None
+    dotted = _DOTTED.fullmatch(text)  # `fetch-rows.rows`: a hyphened step or skill name and its field
+    if dotted and "-" in dotted.group("var"):
+        return dotted.group("var"), dotted.group("field")
     return None
 
 

@@ -15,13 +15,14 @@ import re
 from dataclasses import dataclass, field
 from pathlib import PurePath
 
+from orchestrator.spec.batch47 import bat_line, bat_pieces
 from orchestrator.spec.powershell45 import closed_at, still_open, try_catch
 from orchestrator.spec.regex_cache import Patterns
 
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
 
 SUFFIXES = {".sh": "sh", ".bash": "sh", ".zsh": "sh", ".ksh": "sh", ".ps1": "ps", ".psm1": "ps", ".py": "py",
-            ".mk": "make"}
+            ".mk": "make", ".bat": "bat", ".cmd": "bat"}
 END = "\x00end"
 _COMMENT = _rx(r"^#++\s*+(.*+)$")
 _SH_IF = _rx(r"^(?P<kw>if|elif)\s++(?P<cond>.+?)(?:\s++then)?\s*+$")
@@ -35,7 +36,7 @@ _GUARD = _rx(r"^(?P<cond>\[\[?[^\]]{1,200}+\]\]?|\(\([^)]{1,200}+\)\))\s*+&&\s*+
 
 
 def script_language(path: str, text: str) -> str | None:
-    """"sh", "ps", "py", "make", "cron", "unit" or "procfile" for a script runbook by its file name or `#!` line, else None."""
+    """"sh", "ps", "py", "make", "bat", "cron", "unit" or "procfile" for a script runbook by its file name or `#!` line, else None."""
     name = PurePath(path).name
     suffix = PurePath(path).suffix.lower()
     if suffix in (".md", ".markdown", ".yaml", ".yml", ".json"):
@@ -90,6 +91,18 @@ def code_lines(lines: list[str], language: str) -> list[tuple[str, int, str]]:
             elif re.match(r"^[A-Za-z_][\w.-]*+\s*+:(?!=)", text):
                 out.append(("blank", number, ""))
                 continue
+        if language == "bat":  # a Windows batch file: its lines in a shell's words (`spec.batch47`)
+            kind, said = bat_line(text)
+            if kind in ("comment", "blank") and not joined:
+                out.append((kind, number, said))
+                continue
+            text = said if kind == "code" else f"\x00{kind} {said}"
+            if kind == "code" and text.endswith("^"):
+                joined, start = joined + text[:-1] + " ", start if joined else number
+                continue
+            out.append(("code", start if joined else number, (joined + text).strip()))
+            joined = ""
+            continue
         stripped = text.strip()
         if number == 1 and stripped.startswith("#!"):
             out.append(("blank", number, ""))
@@ -162,6 +175,8 @@ class Flow:
             return [("end", "")]
         if self.language == "ps":
             return self._ps(text)
+        if self.language == "bat":
+            return [("jump", text[1:])] if text.startswith("\x00") else bat_pieces(text)
         if self.language == "py":
             m = _PY_IF.match(text)
             if m and "__name__" not in text:

@@ -45,11 +45,17 @@ class Names:
         self.refs: dict[str, list[int]] = {}  # a name that stands for a step's output -> step numbers
         self.inputs: dict[str, InputSpec] = {}
         self.tables: dict[str, list[tuple[str, str]]] = {}  # PowerShell: a hashtable variable's pairs
+        self.fields: dict[str, list[int]] = {}  # a batch file: an output field of a step's skill -> step numbers
 
     def step_named(self, name: str, number: int) -> None:
         """`name` (its output file's stem, the variable set to its result, its skill) stands for step `number`."""
         if name and number not in self.refs.setdefault(name, [])[-1:]:  # numbers only grow
             self.refs[name].append(number)
+
+    def outputs(self, skill: str, number: int) -> None:
+        """A batch file (`spec.batch47`): the fields step `number`'s skill outputs, each `%field%` after it."""
+        for name in sorted(self.src.vocabulary.outputs_of(skill) or ()):
+            self.fields.setdefault(name.lower(), []).append(number)
 
     def params(self, line: int, params: list[tuple[str, bool, object, str | None]]) -> None:
         """A PowerShell `param(...)` block (`spec.powershell45`): each parameter a workflow input, as named."""
@@ -71,8 +77,8 @@ class Names:
         kind, name = value_kind(value)
         if not value.strip("\"' "):  # `VOYAGE ?=`, `DAY=""`: given from outside
             kind, name = "env", var.lower()
-        if kind == "positional":
-            self.variables[var] = ("input", None, line)
+        if kind == "positional":  # a batch file's `set JOB=%1` names its argument, as written (`spec.batch47`)
+            self.variables[var] = ("input", var if self.language == "bat" else None, line)
         elif kind in ("env", "args"):
             self.variables[var] = ("input", name, line)
         else:
@@ -100,6 +106,8 @@ class Names:
         numbers = self.refs.get(name) or self.refs.get(name.lower()) or []
         if var is not None and var[0] == "step":
             numbers = [int(var[1])]  # type: ignore[call-overload]
+        if not numbers and var is None and self.language == "bat":  # `%status%` no `set` gave: an output's field
+            numbers, fld = self.fields.get(name.lower(), []), fld or name.lower()
         if not numbers:
             if value.strip().strip("\"'").startswith("$") or self.language == "py":
                 return self._input(name, name.lower(), line, line), None, ""

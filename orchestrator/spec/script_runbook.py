@@ -172,6 +172,12 @@ class _Reader:
             if open_:
                 self.blocks[open_.pop()[0]].end = line
             return
+        if kind == "jump":  # a batch file's `:label` / `goto label` (`spec.batch47`)
+            what, _, name = text.partition(" ")
+            self.src.warn(line, f"the {'label' if what == 'label' else 'jump'} `{':' if what == 'label' else 'goto '}"
+                                f"{name}` is not read: the steps run in the order they are written (say a step that "
+                                "runs only sometimes with `if ... ( ... )` around its call)", "spec.script-unread")
+            return
         if kind in ("try", "catch", "end-catch"):
             self._catch(kind, line)
             return
@@ -282,6 +288,8 @@ class _Reader:
             self.names.step_named(name or "", step.number)
         if said is not None:
             self.names.variables[said[0]] = ("step", step.number, line)
+        if self.language == "bat":  # `%field%` after it: its skill's output (`spec.batch47`)
+            self.names.outputs(skill, step.number)
 
 def _rule_off(name: str) -> str:
     """A banner comment's name without the rule after it (`# --- 2. fees -----------`: `fees`)."""
