@@ -119,7 +119,8 @@ def outline(lines: list[str]) -> Unit:
                 and doubled_numeral(open_text.lines[-1][1], item.group(2)):
             item = None  # "up to four\n(4) further times": the sentence goes on (`spec.legal_prose29`)
         if item is not None and open_text is not None and open_text.kind == "item" and open_text.lines \
-                and goes_on(open_text.lines[-1][1], item.group(2), len(item.group(1)), open_text.content):
+                and goes_on(open_text.lines[-1][1], item.group(2), len(item.group(1)), open_text.content,
+                        open_text.depth):
             item = None  # "the time from\n   1. Gives you ...": the sentence goes on (`spec.wrapped_item47`)
         if item is None and (m := _ADOC_DEF.match(raw)) is not None:
             while stack[-1].kind in ("item", "term"):

@@ -27,13 +27,15 @@ def test_a_wrapped_line_opening_with_a_number_the_sentence_cites_goes_on() -> No
     assert _items(memo) == [("1.", 1), ("2.", 2)]
     email = "3. reorder - only what is short after\n   2) and nothing else.\n"
     assert _items(email) == [("3.", 2)]
-    assert goes_on("the count from", "1.", 3, 3) and goes_on("as reported by step", "2)", 3, 3)
+    assert goes_on("the count from", "1.", 3, 3) and goes_on("whatever is more than", "2)", 3, 3, 0)
 
 
 def test_a_sub_item_under_a_colon_or_a_letter_stays_an_item() -> None:
     assert _items("1. Check these:\n   1. the totals\n") == [("1.", 1), ("1.", 1)]
     assert not goes_on("the count from", "a.", 3, 3)  # a letter is no step's number
     assert not goes_on("the count from", "1.", 8, 3)  # deeper than the text: a sub-item
+    assert _items("2. stir: start it with the dough step\n3. plate: when ready\n") == [("2.", 1), ("3.", 1)]
+    assert _items("2. stir: the lot, from\n3. plate: when ready\n") == [("2.", 1), ("3.", 1)]  # at the margin
     assert not continues_line("Check these:", "   1. the totals")
     assert continues_line("the sku and the time from", "   1. Gives a price.")
 
@@ -71,10 +73,10 @@ def test_an_ok_with_its_condition_before_it_and_no_comma() -> None:
     assert approval_condition("The owner must OK it first.")[0] is None  # no condition: every run
 
 
-def test_carry_on_as_or_with_name_value_pairs() -> None:
+def test_carry_on_as_name_value_pairs() -> None:
     found = read_phrase("if the pager fails don't worry, carry on as paged = no.").statement.on_failure
     assert found is not None and found.kind == "continue_with_value" and found.value == {"paged": False}
-    other = read_phrase("if it breaks keep going with done = false, ref = PAPER").statement.on_failure
+    other = read_phrase("if it breaks keep going as done = false, ref = PAPER").statement.on_failure
     assert other is not None and other.value == {"done": False, "ref": "PAPER"}
     plain = read_phrase("if it breaks carry on as usual").statement.on_failure
     assert plain is not None and plain.kind == "continue"  # no pairs: a plain going on
