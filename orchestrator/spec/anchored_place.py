@@ -37,6 +37,7 @@ from orchestrator.spec.sheet_flow32 import noun_keyed
 from orchestrator.spec.source import Source
 from orchestrator.spec.step_prose import sentences
 from orchestrator.spec.success_back27 import step_said_back
+from orchestrator.spec.success_says47 import said_by
 from orchestrator.spec.warnings39 import restates_check, say_restated, success_before
 from orchestrator.spec.whole_limit import whole_limit
 
@@ -147,6 +148,9 @@ class Placer:
             if not comparison(clause) and (back := step_said_back(clause, self.labels, last, skills)) is not None \
                     and comparison(back[1]):  # "D comes back published = true" (`spec.success_back27`)
                 named, clause = (back[0], back[2]), back[1]
+            if not comparison(clause) and (said := said_by(sentence, clause)) is not None and 0 < said[0] <= last \
+                    and comparison(said[1]):  # "finished when 4 says published = yes" (`spec.success_says47`)
+                named, clause = (said[0], f"step {said[0]}, said to report it"), said[1]
             if comparison(clause):
                 number, how = named if named is not None else (last, "the last step (the run's final output)")
                 self.out.success.setdefault(number, []).append((line, clause, how))

@@ -10,6 +10,9 @@ the blind sets':
 - the value a number, a quoted text, true/false/yes/no/null, or one word (a text as written: `PAPER`,
   `none-found`) that ends the pair.
 
+Forty-seventh round: "as" between the going on and the pairs, "carry on as sent = no", "keep going as
+done = false, ref = PAPER" ("with" is the field form's, `proceed with sent=false`).
+
 A going on with no `=` after it ("carry on, the next batch is fine") is the earlier rounds' reading.
 
 Forty-fifth round: the same pairs after taking stock values instead, "use the usual ones: bands = [[1,10],[2,20]]",
@@ -44,7 +47,8 @@ _LINK = r"(?:\s*+,\s*+(?:and\s++)?|\s*+;\s*+|\s++and\s++|\s*+&\s*+)"
 
 EARLY: tuple[Row, ...] = (
     # "carry on, filed = no and ref = PAPER", "keep going: sent = false, channel = NONE"
-    Row("value_pairs", r"(?<![\w-])" + _GO_ON + r"\s*+(?:[,:]|\s(?:but|and))\s*+(?P<pairs>" + _PAIR
+    # "carry on as sent = no", "keep going as done = false" (round 47: "as" before the pairs)
+    Row("value_pairs", r"(?<![\w-])" + _GO_ON + r"(?:\s*+[,:]\s*+|\s++(?:but|and|as)\s++)(?P<pairs>" + _PAIR
         + r"(?:" + _LINK + _PAIR + r"){0,12}+)(?=\s*+(?:[.;)!]|$))"),
     # "just use the standard ones: bands = [[9,80],[7,62]] (rough)": stock values, then a list of lists
     Row("value_pairs", r"(?<![\w-])" + _STOCK + r"\s*+[,:]\s*+(?P<jpairs>" + _JSON_PAIR

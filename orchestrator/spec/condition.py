@@ -463,6 +463,8 @@ _APPROVE = _rx(
     r"(?i)\b(?:has|have|must|needs?|need)\s+to\s+(?:approve|sign\s+off)|\bmust\s+(?:approve|sign\s+off)|"
     # "Marguerite must agree before the crew is booked", "the head teacher has to consent first"
     r"\b(?:must|(?:has|have|needs?)\s+to)\s+(?:agree|consent)(?=\s+(?:to\s+(?:it|this|that)\s+)?(?:before|first)\b)|"
+    # "the family must OK it first", "the owner has to okay this" (round 47)
+    r"\b(?:must|(?:has|have|needs?)\s+to)\s+(?:OK|okay)\s+(?:it|this|that|them)\b|"
     r"\b(?:needs?|requires?)\s+(?:an?\s+)?(?:person['’]s\s+|human\s+|manual\s+)?(?:approval|sign-?off)|"
     r"\bwait(?:s)?\s+for\s+(?:an?\s+)?(?:approval|sign-?off)|\bsigns?\s+(?:it\s+)?off\b|"
     # "it waits for the duty pharmacist to approve", "hold until the producer OKs it"

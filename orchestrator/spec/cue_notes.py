@@ -20,6 +20,7 @@ from orchestrator.spec.model import Reading, SpecText, StepSpec
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.sheet_flow32 import noun_keyed
 from orchestrator.spec.source import Source
+from orchestrator.spec.wrapped_item47 import continues_line
 
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
 
@@ -95,6 +96,8 @@ def route_notes(steps: list[StepSpec], src: Source) -> list[StepSpec]:
         for text in _split(step.texts, src, labels):
             raw = src.line_text(text.line)
             m = _KEYED.match(raw) if text.line > _line(step) else None
+            if m is not None and continues_line(src.line_text(text.line - 1), raw):
+                m = None  # "the time from\n   1. Gives you ...": the sentence goes on (`spec.wrapped_item47`)
             if m is not None and (text.line, m.group(1)) not in shown:
                 key = labels.get(m.group(1)) if m.group(1) != own.get(step.id) else None
             elif not raw.strip() or _starts_block(raw):

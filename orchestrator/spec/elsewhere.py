@@ -39,6 +39,7 @@ from orchestrator.spec.skill_mentions import roles
 from orchestrator.spec.source import Source
 from orchestrator.spec.step_prose import sentences
 from orchestrator.spec.success import read_criteria, success_clause
+from orchestrator.spec.success_says47 import said_by
 from orchestrator.spec.vocabulary import Vocabulary
 
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
@@ -195,6 +196,13 @@ def run_success(sentence: str, line: int, steps: list[StepSpec], src: Source, he
     if clause is None or not steps:
         return False
     keys = keys_of([(_number(s, i), s.name, _skill(s, src.vocabulary)) for i, s in enumerate(steps, start=1)])
+    reported = None if comparison(clause) else said_by(sentence, clause)  # "when 4 says published = yes" (`spec.success_says47`)
+    if reported is not None and comparison(reported[1]) and any(_number(s, i) == reported[0] for i, s in enumerate(steps, 1)):
+        _add(steps, reported[0], src, text=SpecText(text=reported[1], line=line, kind="success"),
+             note=f"the run's success check, checked on step-{reported[0]}'s output (step {reported[0]}, said to report it)",
+             warning=f"'{reported[1][:60]}' is read as the run's success check, on this step's output (step "
+                     f"{reported[0]} is said to report it): check the plan")
+        return True
     back = None
     if not comparison(clause):  # "publish-roll came back with published = true": that step's (`success_back27`)
         from orchestrator.spec.success_back27 import step_said_back

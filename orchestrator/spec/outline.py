@@ -16,6 +16,7 @@ from orchestrator.spec.legal_prose29 import doubled_numeral
 from orchestrator.spec.org_drawer import drawer_lines
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.shape_comment import aside_title, starts_unit, unboxed
+from orchestrator.spec.wrapped_item47 import goes_on
 
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
 
@@ -117,6 +118,10 @@ def outline(lines: list[str]) -> Unit:
         if item is not None and open_text is not None and open_text.lines \
                 and doubled_numeral(open_text.lines[-1][1], item.group(2)):
             item = None  # "up to four\n(4) further times": the sentence goes on (`spec.legal_prose29`)
+        if item is not None and open_text is not None and open_text.kind == "item" and open_text.lines \
+                and goes_on(open_text.lines[-1][1], item.group(2), len(item.group(1)), open_text.content,
+                        open_text.depth):
+            item = None  # "the time from\n   1. Gives you ...": the sentence goes on (`spec.wrapped_item47`)
         if item is None and (m := _ADOC_DEF.match(raw)) is not None:
             while stack[-1].kind in ("item", "term"):
                 stack.pop()

@@ -7,7 +7,7 @@ true/false. A name followed by a code and "always" ("grade C25/30 always on hous
 letters then a digit, never a number with a unit) fixes that code as text. "always official=true" (a name set by `=` after "always") says the same. It is the step's literal input (`input_values`), not a workflow input someone has to
 give; so is a bracket that holds only `name = value` ("Use the 10 mg/ml (strength_mg_ml = 10)"), in a
 sentence with no failure, no going on and no condition, the name no policy's ("(retries = 3)"); a plain "x is 3" is left alone (it reads like a condition), but a one-word name set to a quoted
-text as a clause of its own, 'label: product, site is "CPU4 Hilltop"', is that text (not after a word of
+text as a clause of its own, 'label: product, site is "CPU4 Hilltop"' or 'paper is always "Daily Post"', is that text (not after a word of
 condition: "if site is "X"", "when: status is "done"" stay conditions). Read with a reading at the step.
 """
 
@@ -36,7 +36,7 @@ _ALWAYS_SET = _rx(
 # 'site is "CPU4 Hilltop"': a one-word name set to a quoted text, as a clause of its own (after a comma,
 # a colon, "and" or the start), never after a word of condition ("if site is "X"", "when: status is "done"")
 _QUOTED_IS = _rx(
-    r"(?:^|[,;:(]|(?<![\w-])and)\s*+([a-z][a-z0-9]*+(?:_[a-z0-9]++)*+)\s++is\s++"
+    r"(?:^|[,;:(]|(?<![\w-])and)\s*+([a-z][a-z0-9]*+(?:_[a-z0-9]++)*+)\s++is\s++(?:always\s++)?+"
     r"(\"[^\"\n]{1,80}+\"|“[^”\n]{1,80}+”)(?=\s*+(?:[,;.)]|$|and(?!\w)))"
 )
 # "(strength_mg_ml = 10)", "(`mode` = "strict")": a bracket that holds a code-shaped name set by `=` and nothing else,

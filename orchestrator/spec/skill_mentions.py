@@ -38,9 +38,13 @@ _LINK = _rx(r"\[([^\]\n]{1,120})\]\(([^)\s]{1,300})\)")
 _WORD = _rx(r"(?<![\w./#@-])([A-Za-z][\w]*(?:[-_.][A-Za-z0-9]+)*)(?![\w-])")
 _SKILL_WORD = _rx(r"(?i)^\s*(?:skill|module|tool|script|job|task)\b|\b(?:skill|module|tool|script)\s*$")
 # a sentence that names what to use when the step fails: its names are the fallback
+# no answer said as a failure ("if nothing comes back", "no reply", "it doesn't respond"; round 47)
+_NO_ANSWER = (r"(?:nothing\s+(?:(?:comes?|came|is|gets)\s+)?back|no\s+(?:answer|reply|response)|"
+              r"does\s*n[o']t\s+(?:come\s+back|respond|answer|reply)|never\s+(?:comes\s+back|answers|responds|replies))")
 _FALLBACK = _rx(
     r"(?i)\binstead\b|\bfall(?:s|ing)?\s*back\b|\bfallback\b|\bfailing\s+that\b|\bas\s+a\s+(?:backup|fallback)\b"
     r"|\bplan\s+b\b|\bif\s+(?:that|this|it)\s+(?:fails|errors|breaks|does\s*n[o']t\s+work)\b[^.;]{0,60}\buse\b"
+    r"|\bif\s+(?:(?:that|this|it)\s+)?" + _NO_ANSWER + r"\b[^.;]{0,60}\b(?:use|switch\s+to)\b"
     r"|\botherwise\s+use\b")
 # a name the failure is said of ("if rank-hosts falls over"): no doer
 _FAILS_AFTER = _rx(
@@ -56,7 +60,7 @@ _GAVE_AFTER = _rx(r"\W{0,2}\s++(?:gave|gives|handed|hands|returned|returns|produ
 _CLAUSE = _rx(r"(?:\([^)]*\)|[^,;:—–(])+(?:[,;:—–]|$)")
 # a clause that says the work failed ("if that fails", "if `x` is down"): the next one names the fallback
 _FAILED = _rx(r"(?i)\b(?:if|when|should|in\s+case)\b[^.]{0,80}?\b(?:fails?|failed|falls\s+over|errors?(?:\s+out)?|errored|breaks|"
-              r"crash(?:es)?|chokes|times\s+out|is\s+down|is\s+unavailable|does\s*n[o']t\s+work|no\s+good)\b")
+              r"crash(?:es)?|chokes|times\s+out|is\s+down|is\s+unavailable|does\s*n[o']t\s+work|no\s+good|" + _NO_ANSWER + r")\b")
 # a sentence that opens on a condition ("If no block is ready, then instead x ..."): its "instead" sets
 # the other branch against that condition, so a name after it does the work, unless the condition
 # is a failure ("if it fails, x instead")

@@ -47,7 +47,7 @@ _LEAD = _rx(r"(?i)^\W*+(?:(?:where|whenever|when|if|in\s+case|for)\s+(?P<cond>(?
 # "if the score is over 5 I get a DM ...": a condition ends where a person starts the main clause
 _BARE = _rx(r"(?i)(?<![\w-])(?:if|when)\s++(?P<bare>[^,;:.]{3,100}?)\s+(?=(?-i:I|we|you|they|someone|somebody)\s)")
 _WHERE_FROM = _rx(r"(?i)(?<!\s)\s++from\s++(?:the\s++)?(?!step)[a-z]{3,12}+\s++\d{1,3}+(?![\w.-])")
-_MONEY = _rx(r"(?i)(?:[$€£]|(?<![\w-])(?:eur|usd|gbp|chf|euros?|dollars?)(?![\w-]))\s*+|(?<!\s)\s*+\([^()]{1,40}+\)")
+_MONEY = _rx(r"(?i)(?:[$€£]|(?<![\w-])(?:eur|usd|gbp|chf|euros?|dollars?|pounds?|quid)(?![\w-]))\s*+|(?<!\s)\s*+\([^()]{1,40}+\)")
 # the person's wait: "Leads get 4 hours", "I give myself 1h", "absent such approval within 48 hours"
 _WAIT = _rx(r"(?i)(?<![\w-])(?:gets?|have|has|give\s+(?:myself|themselves|them|him|her)|allow(?:ed)?|absent\s+[^.;]{0,40}?"
             r"within|responds?\s+within|answers?\s+within|within)\s+(?:up\s+to\s+)?(?P<d>(?:an?|one|\d+(?:\.\d+)?)\s*+"
