@@ -45,15 +45,15 @@ _MSG = _rx(r"^([^\s:<>+-][^\s:<>+]*?)[ \t]*+(<<)?(--?)(>>|>|x|\))[ \t]*+[+-]?[ \
 _NOTE = _rx(r"(?i)^note[ \t]++(?:right[ \t]++of|left[ \t]++of|over)[ \t]++([^:]+?)[ \t]*+:[ \t]*+(.*)$", 0)
 _AS = _rx(r"^([A-Za-z_]\w*+)[ \t]++as[ \t]++([A-Za-z_]\w*+)$")
 _BARE_LIT = _rx(r"""^([A-Za-z_]\w*+)[ \t]++(-?\d++(?:\.\d++)?|"[^"]*+"|true|false)$""")
-_GLOSS = _rx(r"[ \t]*+\([^()]*+\)[ \t]*+$")
+_GLOSS = _rx(r"(?<![ \t])[ \t]*+\([^()]*+\)[ \t]*+$")
 _DONE = _rx(r"^(?:done|success|finished|complete)\b[ \t]*+(?:=|:|when|if|means)[ \t]*+(.+)$", 0)
 # a comparison said in words, each read as its operator (the longest first)
-_WORDS = ((_rx(r"\s++(?:is\s++)?(?:more|greater|higher|bigger)\s++than\s++|\s++(?:is\s++)?(?:over|above)\s++", 0), " > "),
-          (_rx(r"\s++(?:is\s++)?(?:less|fewer|lower|smaller)\s++than\s++|\s++(?:is\s++)?(?:under|below)\s++", 0), " < "),
-          (_rx(r"\s++(?:is\s++)?at\s++least\s++", 0), " >= "),
-          (_rx(r"\s++(?:is\s++)?at\s++most\s++", 0), " <= "),
-          (_rx(r"\s++(?:is\s++not|isn't|does\s++not\s++equal)\s++", 0), " != "),
-          (_rx(r"\s++(?:is|equals)\s++", 0), " == "))
+_WORDS = ((_rx(r"(?<!\s)\s++(?:is\s++)?(?:more|greater|higher|bigger)\s++than\s++|(?<!\s)\s++(?:is\s++)?(?:over|above)\s++", 0), " > "),
+          (_rx(r"(?<!\s)\s++(?:is\s++)?(?:less|fewer|lower|smaller)\s++than\s++|(?<!\s)\s++(?:is\s++)?(?:under|below)\s++", 0), " < "),
+          (_rx(r"(?<!\s)\s++(?:is\s++)?at\s++least\s++", 0), " >= "),
+          (_rx(r"(?<!\s)\s++(?:is\s++)?at\s++most\s++", 0), " <= "),
+          (_rx(r"(?<!\s)\s++(?:is\s++not|isn't|does\s++not\s++equal)\s++", 0), " != "),
+          (_rx(r"(?<!\s)\s++(?:is|equals)\s++", 0), " == "))
 _LAYOUT = ("autonumber", "activate ", "deactivate ", "title ", "title:", "create ", "destroy ", "links ", "link ",
            "accTitle", "accDescr")
 
