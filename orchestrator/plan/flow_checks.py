@@ -118,7 +118,8 @@ def check_flow(plan: Plan, report: Report, accepts: Callable[[Any, Any], str | N
             # (a source no condition, route or silence can skip runs on every run: the join waits for it too)
             if consumer.join == "any" and set(sources) & set(consumer.depends_on) \
                     and any(s in branches.skippable for s in sources):
-                missing = [d for d in consumer.depends_on if d in steps and d not in sources]
+                missing = [d for d in consumer.depends_on if d in steps and d not in sources
+                           and d in branches.skippable]  # one that always runs is always among those that ran
                 for d in missing:
                     report(consumer, name, f"{consumer.id} runs after whichever of {', '.join(consumer.depends_on)} "
                                            f"ran, but `{name}` comes only from {', '.join(sources)}: when {d} is "

@@ -144,6 +144,10 @@ def parse_spec(
 
     if fmt is None and is_plantuml(str(path), text):  # a PlantUML activity diagram (`spec.plantuml46`)
         return parse_spec_text(text, str(path), "plantuml", vocabulary, anchored=anchored)
+    from orchestrator.spec.sequence_mermaid47 import is_mermaid_sequence
+
+    if fmt is None and is_mermaid_sequence(str(path), text):  # a Mermaid sequence diagram (`spec.sequence_mermaid47`)
+        return parse_spec_text(text, str(path), "mermaid-sequence", vocabulary, anchored=anchored)
     from orchestrator.spec.dockerfile32 import is_dockerfile
 
     if fmt is None and is_dockerfile(str(path), text):  # a Dockerfile-like build file, RUN a step (`dockerfile32`)
@@ -206,8 +210,9 @@ def parse_spec_text(
     xml = str(format).lower() == "xml"
     docker = str(format).lower() == "dockerfile"
     puml = str(format).lower() == "plantuml"  # its boxes, forks and ifs read field by field (`spec.plantuml46`)
+    mseq = str(format).lower() == "mermaid-sequence"  # its messages, par and alt read field by field (`sequence_mermaid47`)
     dotenv = str(format).lower() == "dotenv"  # its keys read field by field, else markdown as before (`dotenv42`)
-    fmt = "yaml" if toml or hcl or lua or xml or docker or puml else "markdown" if dotenv else _SUFFIXES.get(f".{format}".lower())
+    fmt = "yaml" if toml or hcl or lua or xml or docker or puml or mseq else "markdown" if dotenv else _SUFFIXES.get(f".{format}".lower())
     if fmt is None:
         raise ValueError(f"unknown spec format {format!r}")
     sha256 = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
@@ -337,6 +342,10 @@ def parse_spec_text(
             from orchestrator.spec.plantuml46 import read_plantuml
 
             parts = read_plantuml(src)
+        elif mseq:
+            from orchestrator.spec.sequence_mermaid47 import read_mermaid_sequence
+
+            parts = read_mermaid_sequence(src)
         elif docker:
             from orchestrator.spec.dockerfile32 import read_dockerfile
 

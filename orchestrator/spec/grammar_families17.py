@@ -14,7 +14,7 @@ not grow. The families, in words that are not the blind sets':
   (`IGNORE`);
 - ONE retry with its wait ("ring them again after 10 s", "post it again in 2 min"): one retry,
   never the default count (`EARLY`); "don't wait 5 min between tries" is no wait, never a 5-min
-  wait (`EARLY`);
+  wait (`EARLY`); "don't wait, go on with X" is going on past the wait, no wait between tries (`EARLY`);
 - a step whose own job is to send something ("Email the parents the trip letter", "Text the crew
   the berth number"): no escalation (`IGNORE`);
 - a failure said as the reason just before a bare retry ("the tide feed is slow on the hour, give
@@ -64,6 +64,10 @@ EARLY: tuple[Row, ...] = (
     Row("wait_none", r"(?<!\w)(?:don'?t|do\s+not|no\s+need\s+to|never|needn'?t)\s+(?:wait|pause|sleep|hold\s+off)\s+"
         r"(?:for\s+)?(?:a\s+full\s+|the\s+full\s+|all\s+)?{D}\s+(?:in\s+)?(?:between|before|after)\b(?:\s+(?:the\s+|each\s+|two\s+)?"
         r"(?:tries|attempts|retries|goes|calls|runs|them|each(?:\s+(?:one|try|attempt|go))?)\b)?"),
+    # "past 45s don't wait, go on with ...", "do not wait any longer - carry on": stop waiting and go on, no wait
+    # between tries (the going-on is the going-on rows'; round 47)
+    Row("ignore", r"(?<!\w)(?:don'?t|do\s+not|never)\s+wait(?:\s+(?:any\s+)?(?:longer|more))?+(?=\s*+[,;:-]?\s*+(?:just\s+|and\s+|"
+        r"but\s+|simply\s+)?" + _GO_ON + r"\b)"),
     # "ring them again after 10 s", "post it again in 2 min": one retry (its wait is the wait rows'); a second
     # "again" in the sentence is a series (`spec.grammar_families15`)
     Row("retries", r"(?<!\w)(?:send|re-?send|do|run|ring|call|phone|dial|post|print|submit|fire|file|push|ask|email|"

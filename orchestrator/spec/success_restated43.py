@@ -6,7 +6,7 @@ comes back true)", "How will we know it worked: huddle board shows today's statu
 yes)", "finished once the label is out (`printed` is true)". The words before the parenthesis
 are what the check means to the author; the parenthesis is the check. A clause that ends in a
 parenthesis holding one comparison of a field with a value (`posted = yes`, `count >= 3`) or a
-field said to come back as a value (`logged comes back true`, an output some step gives) is
+field said to come back as a value (`logged comes back true`, or bare: `printed true`, an output some step gives) is
 read by that parenthesis (`restatement`); the warning at the line quotes what was read.
 
 A parenthesis that is no such check ("(see the wiki)", "(usually 20 rows)", "(logged in the
@@ -65,7 +65,15 @@ def restatement(clause: str, names: frozenset[str]) -> tuple[str, str] | None:
         if checks and not rest:
             return inner, one
     half = read_half(inner, names) if names else None
+    if half is None and (bare := _BARE.match(inner)) is not None and bare.group("field") in names:
+        value = bare.group("value").lower()  # "(printed true)": an output, then the value it comes back as
+        value = {"yes": "true", "no": "false"}.get(value, value)
+        return inner, f"{bare.group('field')} == {value}"
     return (inner, half.written) if half is not None else None
+
+
+# an output named, then a bare value: "(printed true)", "(rows 0)" (round 47)
+_BARE = _rx(r"(?i)^(?P<field>[A-Za-z_]\w*+)\s++(?P<value>true|false|yes|no|-?\d++(?:\.\d++)?)$")
 
 
 _FIELD = _rx(r"^[`*]*+(?P<field>[A-Za-z_][\w.]*+)")

@@ -80,6 +80,21 @@ def test_a_join_whose_branch_lacks_a_required_name_starves_on_that_path() -> Non
     assert "when step-3 is the one that ran, it has no `type`" in found[0].message
 
 
+def test_a_join_beside_a_step_that_always_runs_does_not_starve() -> None:
+    """`brief` from whichever branch ran, `boat` from a step no condition skips: it always ran too (round 47)."""
+    briefs = [skill(n, output_schema=obj(("type",), type="string")) for n in ("brief-a", "brief-b")]
+    boat = skill("boat", output_schema=obj(("size",), size="string"))
+    join = skill("join-up", input_schema=obj(("type", "size"), type="string", size="string"))
+    spec = workflow(step(1, "Boat", "`boat`"), step(2, "A", "`brief-a`", when="inputs.kind == 'a'", depends_where=at(9)),
+                    step(3, "B", "`brief-b`", otherwise_of="step-2", depends_where=at(10)),
+                    step(4, "Join", "`join-up`", depends_on=("step-2", "step-3"), join="any",
+                         inputs=(field("type", line=42), field("size", source="steps.step-1.output.size"))),
+                    inputs=("kind",))
+    plan = build_plan(spec, FakeCatalog(*briefs, boat, join), settings=SETTINGS)
+    assert "step-1" in plan.steps[3].depends_on
+    assert [d for d in check_plan(plan, spec) if d.code == "starved"] == []
+
+
 def test_a_continue_whose_consumers_accept_the_empty_value_hands_that_value_on_instead() -> None:
     spec = with_fallback(Fallback(action=FallbackAction.CONTINUE), consumer="`any-label`")
     plan = build_plan(spec, CATALOG, settings=SETTINGS)

@@ -149,6 +149,21 @@ def test_a_wait_said_not_to_happen_is_no_wait(text: str) -> None:
 
 
 @pytest.mark.parametrize("text", [
+    "If the scale hasn't answered in 20 s, don't wait, carry on with weight 0.",  # a post room
+    "When the kiosk is slow past 10s do not wait any longer - just move on.",  # a cinema box office
+])
+def test_not_waiting_and_going_on_is_no_retry(text: str) -> None:
+    phrase, effect = _read(text)
+    assert effect.retry is None or effect.retry.max_retries == 0, phrase
+    assert phrase.statement.wait is None or phrase.statement.wait.kind != "none", phrase
+
+
+def test_not_waiting_between_tries_is_still_no_wait() -> None:  # near-miss: no going-on after it
+    phrase, _effect = _read("Retry twice and don't wait in between.")
+    assert phrase.statement.wait is not None and phrase.statement.wait.kind == "none", phrase
+
+
+@pytest.mark.parametrize("text", [
     "Email the parents the trip letter.",  # a lesson plan
     "Text the crew the berth number.",  # a ship's log
     "Tell the guest the recording time.",  # a podcast run sheet

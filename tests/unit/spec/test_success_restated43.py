@@ -37,6 +37,8 @@ def _checks(text: str, path: str = "flow.md", fmt: str = "markdown") -> tuple[Wo
     ("the invoices go out to the customers (sent comes back yes)", ("sent comes back yes", "sent == true")),
     ("the prints are up on the line (`hung` = true).", ("hung = true", "hung == true")),
     ("every customer has an invoice (count >= 1)", ("count >= 1", "count >= 1")),
+    ("the customers all got theirs (sent yes)", ("sent yes", "sent == true")),  # an output, then a bare value
+    ("the batch is through (count 12)", ("count 12", "count == 12")),
 ])
 def test_a_parenthesis_that_restates_the_check_is_the_check(clause: str, read: tuple[str, str]) -> None:
     assert restatement(clause, NAMES) == read
@@ -49,6 +51,8 @@ def test_a_parenthesis_that_restates_the_check_is_the_check(clause: str, read: t
     "(sent comes back yes)",  # no words before it: nothing restated
     "the invoices go out (paid comes back yes)",  # `paid` is no step's output
     "the prints are up (not when hung = false, mind)",  # a comparison inside words is no restatement
+    "the invoices go out (paid true)",  # near-miss: a bare value after a name no step outputs
+    "the batch is through (count twelve)",  # near-miss: a word, not a value
 ])
 def test_a_parenthesis_that_is_no_check_is_no_restatement(clause: str) -> None:
     assert restatement(clause, NAMES) is None
