@@ -35,6 +35,7 @@ from orchestrator.spec import yaml_keys as yk
 from orchestrator.spec.check import SpecParts
 from orchestrator.spec.h24_left31 import otherwise_targets, skill_variables
 from orchestrator.spec.source import Source
+from orchestrator.spec.text_cursor import Cursor, LineError
 
 _TAG = "tag:yaml.org,2002:"
 SUFFIXES = (".hcl", ".tf", ".nomad")
@@ -94,10 +95,8 @@ class _Block:
         return [b for b in self.body if isinstance(b, _Block)]
 
 
-class HclSyntax(Exception):
-    def __init__(self, line: int, message: str) -> None:
-        super().__init__(message)
-        self.line = line
+class HclSyntax(LineError):
+    """A syntax error in an HCL file, at its line."""
 
 
 def is_hcl(path: str) -> bool:
@@ -105,29 +104,12 @@ def is_hcl(path: str) -> bool:
     return Path(path).suffix.lower() in SUFFIXES
 
 
-class _Scan:
+class _Scan(Cursor):
     """One pass over HCL text: blocks, attributes and their expressions, with lines and columns."""
 
     def __init__(self, text: str) -> None:
-        self.t = text
-        self.i = 0
-        self.line = 1
-        self.bol = 0  # the index where the current line begins
+        super().__init__(text)
         self.comments: list[int] = []  # where each `//` comment starts
-
-    def col(self) -> int:
-        return self.i - self.bol
-
-    def peek(self, ahead: int = 0) -> str:
-        j = self.i + ahead
-        return self.t[j] if j < len(self.t) else ""
-
-    def step(self) -> None:
-        if self.i < len(self.t):
-            if self.t[self.i] == "\n":
-                self.line += 1
-                self.bol = self.i + 1
-            self.i += 1
 
     def to_eol(self) -> None:
         while self.i < len(self.t) and self.t[self.i] != "\n":

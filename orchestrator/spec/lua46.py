@@ -33,6 +33,7 @@ from orchestrator.spec import yaml_keys as yk
 from orchestrator.spec.check import SpecParts
 from orchestrator.spec.hcl30 import _SKILL_WORDS, _Attr, _Block, _Expr, _Reader
 from orchestrator.spec.source import Source
+from orchestrator.spec.text_cursor import Cursor, LineError
 
 SUFFIXES = (".lua",)
 _NUMBER = re.compile(r"-?(?:0[xX][0-9a-fA-F]++|\d++(?:\.\d++)?+(?:[eE][+-]?\d++)?+)")
@@ -43,10 +44,8 @@ _DOTTED = re.compile(r"^([A-Za-z_][\w-]*+)((?:\.[A-Za-z_][\w-]*+)++)$")
 _ID_KEYS = ("id", "name", "key", "label")
 
 
-class LuaSyntax(Exception):
-    def __init__(self, line: int, message: str) -> None:
-        super().__init__(message)
-        self.line = line
+class LuaSyntax(LineError):
+    """A syntax error in a Lua file, at its line."""
 
 
 def is_lua(path: str) -> bool:
@@ -54,30 +53,13 @@ def is_lua(path: str) -> bool:
     return Path(path).suffix.lower() in SUFFIXES
 
 
-class _Scan:
+class _Scan(Cursor):
     """One pass over Lua text: locals, assignments, the `return`, and table constructors, with lines and columns."""
 
     def __init__(self, text: str) -> None:
-        self.t = text
-        self.i = 0
-        self.line = 1
-        self.bol = 0
+        super().__init__(text)
         self.comments: list[int] = []  # where each `--` comment starts
         self.skipped: list[int] = []  # lines of statements not read
-
-    def col(self) -> int:
-        return self.i - self.bol
-
-    def peek(self, ahead: int = 0) -> str:
-        j = self.i + ahead
-        return self.t[j] if j < len(self.t) else ""
-
-    def step(self) -> None:
-        if self.i < len(self.t):
-            if self.t[self.i] == "\n":
-                self.line += 1
-                self.bol = self.i + 1
-            self.i += 1
 
     def to_eol(self) -> None:
         while self.i < len(self.t) and self.t[self.i] != "\n":

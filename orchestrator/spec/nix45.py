@@ -29,6 +29,7 @@ from pathlib import Path
 
 from orchestrator.spec.hcl30 import HclSyntax, _Attr, _Block, _Expr
 from orchestrator.spec.source import Source
+from orchestrator.spec.text_cursor import Cursor
 
 SUFFIXES = (".nix",)
 _NUMBER = re.compile(r"-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?")
@@ -40,30 +41,13 @@ def is_nix(path: str) -> bool:
     return Path(path).suffix.lower() in SUFFIXES
 
 
-class _Scan:
+class _Scan(Cursor):
     """One pass over Nix text: the function's arguments, the `let` bindings and the attribute set returned."""
 
     def __init__(self, text: str) -> None:
-        self.t = text
-        self.i = 0
-        self.line = 1
-        self.bol = 0
+        super().__init__(text)
         self.args: dict[str, tuple[int, int, _Expr | None, str]] = {}  # name -> line, col, default, its comment
         self.lets: list[_Attr] = []
-
-    def col(self) -> int:
-        return self.i - self.bol
-
-    def peek(self, ahead: int = 0) -> str:
-        j = self.i + ahead
-        return self.t[j] if j < len(self.t) else ""
-
-    def step(self) -> None:
-        if self.i < len(self.t):
-            if self.t[self.i] == "\n":
-                self.line += 1
-                self.bol = self.i + 1
-            self.i += 1
 
     def skip(self, n: int) -> None:
         for _ in range(n):
