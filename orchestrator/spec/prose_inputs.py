@@ -136,7 +136,7 @@ def parts_of(said: str) -> list[str]:
     return _parts(said)
 
 
-def _paragraphs(lines: Iterable[str]) -> Iterable[tuple[int, str]]:
+def paragraphs(lines: Iterable[str]) -> Iterable[tuple[int, str]]:
     """(first line, text) of each run of lines between blank lines; fenced code left out."""
     held: list[str] = []
     start, fenced = 1, False
@@ -196,7 +196,7 @@ def read_prose_inputs(lines: Iterable[str], where: Callable[[int], str]) -> tupl
     """(part as written, file:line) for each input a sentence of the document's `lines` says the
     run is given (module docstring); the first such sentence only."""
     heading: tuple[int, str] | None = None  # a need heading alone, its list in the next paragraph
-    for first, text in _paragraphs(lines):
+    for first, text in paragraphs(lines):
         if heading is not None and heading[0] < first:
             listed = _listed(f"{heading[1]}\n{text}")
             if listed:

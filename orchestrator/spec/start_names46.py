@@ -27,6 +27,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 
+from orchestrator.spec.prose_inputs import paragraphs
 from orchestrator.spec.regex_cache import Patterns
 
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
@@ -89,30 +90,10 @@ def _names_after(line: str, lead: re.Match[str]) -> list[str] | None:
     return [p.group("caps") or p.group("tick") for p in parts]
 
 
-def _paragraphs(lines: Iterable[str]) -> Iterable[tuple[int, str]]:
-    """(first line, text) of each run of lines between blank lines; fenced code left out."""
-    held: list[str] = []
-    start, fenced = 1, False
-    for number, line in enumerate(lines, 1):
-        if line.lstrip().startswith(("```", "~~~")):
-            fenced = not fenced
-            continue
-        if fenced or not line.strip():
-            if held:
-                yield start, "\n".join(held)
-            held = []
-            continue
-        if not held:
-            start = number
-        held.append(line)
-    if held:
-        yield start, "\n".join(held)
-
-
 def read_start_names(lines: Iterable[str], where: Callable[[int], str]) -> tuple[tuple[str, str], ...]:
     """(name as written, file:line) for each input a request to supply named things when the run starts
     lists (module docstring), at the line of its lead; the first such sentence only."""
-    for first, text in _paragraphs(lines):
+    for first, text in paragraphs(lines):
         if len(text) > 20_000:
             continue
         for lead in _LEAD.finditer(text):
