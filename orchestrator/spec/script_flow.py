@@ -76,6 +76,11 @@ class Block:
     steps: list[list[str]] = field(default_factory=list)
 
 
+# a PowerShell `@{` or `(` left open joins at most this many lines into its statement: past that the statement is
+# taken as it stands (bounded work on a file that never closes it; the lines after are read on their own)
+_MAX_JOINED = 200
+
+
 def code_lines(lines: list[str], language: str) -> list[tuple[str, int, str]]:
     """(kind, line, text) of each line of a script (module docstring)."""
     out: list[tuple[str, int, str]] = []
@@ -130,7 +135,8 @@ def code_lines(lines: list[str], language: str) -> list[tuple[str, int, str]]:
         if code.rstrip().endswith(cont):
             joined += code.rstrip()[:-1] + " "
             continue
-        if language == "ps" and (open_ := still_open(joined + code)) is not None and number < len(lines):
+        if (language == "ps" and number < len(lines) and number - start < _MAX_JOINED
+                and (open_ := still_open(joined + code)) is not None):
             joined += code.rstrip() + ("; " if open_ == "h" else " ")  # a `@{` or `(` closed on a later line
             continue
         whole = (joined + code).rstrip()

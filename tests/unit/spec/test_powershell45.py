@@ -173,3 +173,14 @@ def test_a_catch_that_calls_nothing_goes_on_and_one_that_throws_fails() -> None:
     assert [w.line for w in spec.warnings if "swallowed" in w.message] == [2]
     assert steps["step-2"].texts == ()  # near-miss: `throw` in the catch: the run fails, as by default
     assert not [w for w in spec.warnings if "not read" in w.message]
+
+
+def test_a_hashtable_never_closed_joins_a_bounded_run_of_lines() -> None:
+    from orchestrator.spec.script_flow import code_lines
+
+    lines = ["$r = Invoke-Skill count-crates @{"] + [f"  k{n} = 'v'" for n in range(1000)]
+    code = [c for c in code_lines(lines, "ps") if c[0] == "code"]
+    assert code[0][1] == 1 and "k0 = 'v'" in code[0][2] and "k500" not in code[0][2]  # the join stopped
+    assert len(code) > 1  # the lines past it are read on their own, nothing dropped
+    closed = ["$r = Invoke-Skill count-crates @{", "  a = 1", "  b = 2", "}"]
+    assert next(c for c in code_lines(closed, "ps") if c[0] == "code")[2].startswith("$r = Invoke-Skill count-crates @{")
