@@ -1,4 +1,5 @@
-"""A Graphviz DOT note node that sets a value (47th round): the literal of the steps its edges reach.
+"""A Graphviz DOT note node that sets a value (47th round): the literal of the steps its edges reach; an oval
+node: a workflow input.
 
     digraph night {                                   a DOT graph (`graph`/`digraph`, `strict` or not)
       site [shape=note, label="site = \\"LP-2\\"  (our code)"];   a node of shape `note` whose label sets
@@ -16,6 +17,10 @@
 - Each edge from the note node to a node whose label (first line) or id is a step's skill gives that step the
   value; an edge label that is one field name different from the setting's name names the step's input. A note
   with no edges gives it to each step whose text names the name. Every reading is warned at the note's line.
+- A node of shape `oval`, `ellipse`, `circle` (`doublecircle`, `house`, `invhouse`, `cds`) whose id is a name and
+  that runs no skill (`NIGHT [shape=oval]`) is the workflow input of that id: each edge from it to a step's node
+  gives the step that input, as the field the edge's label names (`NIGHT -> q [label="night"]`: q's `night`), or
+  by the id when the label is none. A box, or an oval labelled with a skill (a step), is no input. Warned at its line.
 
 Every pattern is anchored or bounded; each line is read once.
 """
@@ -26,7 +31,7 @@ import re
 from collections.abc import Sequence
 from itertools import pairwise
 
-from orchestrator.spec.model import Reading, StepSpec
+from orchestrator.spec.model import FieldSpec, InputSpec, Reading, StepSpec
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.source import Source
 
@@ -131,45 +136,63 @@ def note_settings(label: str) -> dict[str, object]:
     return {m.group(1): _value(m.group(2) or m.group(3)) for m in _DOT_SETTING.finditer(label)}
 
 
+class _Graph:
+    """The nodes' labels and shapes (with their lines) and the edges (from, to, label) of a DOT graph."""
+
+    def __init__(self, src: Source) -> None:
+        self.labels: dict[str, str] = {}
+        self.shapes: dict[str, tuple[str, int]] = {}
+        self.edges: list[tuple[str, str, str]] = []
+        for no, line in enumerate(_strip_comments(src.lines), 1):
+            for stmt in _statements(line):
+                if (e := _DOT_EDGE.match(stmt)) is not None:
+                    chain = [_unquote(e.group(1)), _unquote(e.group(2))]
+                    chain += [_unquote(c.group(1)) for c in _DOT_CHAIN.finditer(e.group(3) or "")]
+                    label = _attrs(e.group(4) or "").get("label", "").strip()
+                    self.edges += [(a, b, label) for a, b in pairwise(chain)]
+                elif (m := _DOT_NODE.match(stmt)) is not None:
+                    node, attrs = _unquote(m.group(1)), _attrs(m.group(2))
+                    if node.lower() in ("node", "edge", "graph"):
+                        continue
+                    if "label" in attrs:
+                        self.labels[node] = attrs["label"]
+                    if "shape" in attrs:
+                        self.shapes[node] = (attrs["shape"].lower(), no)
+
+    def step_of(self, node: str, steps: Sequence[StepSpec]) -> int | None:
+        """The index of the step that runs `node`'s skill (its label's first line, or its id), if any."""
+        shown = (self.labels.get(node) or node).strip()
+        names = {shown.splitlines()[0].strip().lower() if shown else node.lower(), node.lower()}
+        for k, step in enumerate(steps):
+            if (step.skill or "").strip("` ").lower() in names - {""}:
+                return k
+        # the skill not resolved yet: the step whose text opens on the node's own statement
+        opener = re.compile(rf"(?m)^[ \t]*+{re.escape(node)}[ \t]*+\[")
+        return next((k for k, step in enumerate(steps) if opener.search(step.description)), None)
+
+
+def _graph(steps: Sequence[StepSpec], src: Source) -> _Graph | None:
+    if not steps or not any(_DOT_GRAPH.match(line) for line in src.lines[:400]):
+        return None
+    return _Graph(src)
+
+
 def read_dot_notes(steps: Sequence[StepSpec], src: Source) -> list[StepSpec]:
     """The steps with the values the graph's note nodes give them (module docstring), each warned."""
     out = list(steps)
-    if not out or not any(_DOT_GRAPH.match(line) for line in src.lines[:400]):
+    if (graph := _graph(out, src)) is None:
         return out
-    lines = _strip_comments(src.lines)
-    labels: dict[str, str] = {}
+    edges = graph.edges
     notes: dict[str, tuple[int, dict[str, object]]] = {}
-    edges: list[tuple[str, str, str]] = []
-    for no, line in enumerate(lines, 1):
-        for stmt in _statements(line):
-            if (e := _DOT_EDGE.match(stmt)) is not None:
-                chain = [_unquote(e.group(1)), _unquote(e.group(2))]
-                chain += [_unquote(c.group(1)) for c in _DOT_CHAIN.finditer(e.group(3) or "")]
-                label = _attrs(e.group(4) or "").get("label", "").strip()
-                edges += [(a, b, label) for a, b in pairwise(chain)]
-            elif (m := _DOT_NODE.match(stmt)) is not None:
-                node, attrs = _unquote(m.group(1)), _attrs(m.group(2))
-                if node.lower() in ("node", "edge", "graph"):
-                    continue
-                if "label" in attrs:
-                    labels[node] = attrs["label"]
-                if attrs.get("shape", "").lower() == "note" and (found := note_settings(attrs.get("label", ""))):
-                    notes[node] = (no, found)
+    for node, (shape, no) in graph.shapes.items():
+        if shape == "note" and (found := note_settings(graph.labels.get(node, ""))):
+            notes[node] = (no, found)
     if not notes:
         return out
-    skills = {k: (s.skill or "").strip("` ").lower() for k, s in enumerate(out)}
     for node, (no, found) in notes.items():
         targets: dict[int, str] = {}
         for a, b, label in edges:
-            if a != node:
-                continue
-            shown = (labels.get(b) or b).strip()
-            names = {shown.splitlines()[0].strip().lower() if shown else b.lower(), b.lower()}
-            hits = [k for k, skill in skills.items() if skill and skill in names]
-            if not hits:  # the skill not resolved yet: the step whose text opens on the node's own statement
-                opener = re.compile(rf"(?m)^[ \t]*+{re.escape(b)}[ \t]*+\[")
-                hits = [k for k, step in enumerate(out) if opener.search(step.description)]
-            for k in hits[:1]:
+            if a == node and (k := graph.step_of(b, out)) is not None:
                 targets[k] = label
         if not any(a == node for a, _, _ in edges):
             for k, step in enumerate(out):
@@ -199,3 +222,45 @@ def read_dot_notes(steps: Sequence[StepSpec], src: Source) -> list[StepSpec]:
             src.warn(no, f"the note node `{node}` sets {', '.join(found)}, but no step's node is reached from it: "
                          "no step takes it", "spec.reading")
     return out
+
+
+_INPUT_SHAPES = frozenset({"oval", "ellipse", "circle", "doublecircle", "invhouse", "house", "cds"})
+
+
+def read_dot_inputs(steps: Sequence[StepSpec], inputs: tuple[InputSpec, ...] | None, src: Source
+                    ) -> tuple[list[StepSpec], tuple[InputSpec, ...] | None]:
+    """The steps with the inputs an oval (ellipse, circle...) node gives them along its edges, that node a workflow
+    input by its id (module docstring), each warned at the node's line."""
+    out = list(steps)
+    if (graph := _graph(out, src)) is None:
+        return out, inputs
+    declared = {i.name for i in inputs or ()}
+    added: list[InputSpec] = []
+    for node, (shape, no) in graph.shapes.items():
+        if shape not in _INPUT_SHAPES or not _DOT_FIELD.match(node) or graph.step_of(node, out) is not None:
+            continue
+        taken: list[str] = []
+        for a, b, label in graph.edges:
+            if a != node or (k := graph.step_of(b, out)) is None:
+                continue
+            field = label if _DOT_FIELD.match(label) else node
+            step = out[k]
+            if field in step.input_values or any(f.name == field and f.source for f in step.inputs):
+                continue
+            spec = FieldSpec(name=field, where=step.where, source=f"inputs.{node}")
+            note = f"{field} <- the workflow input {node} (line {no}: the {shape} node `{node}`, its edge to {b})"
+            reading = Reading(what="input", where=step.where, text=note, note=note)
+            out[k] = step.model_copy(update={"inputs": (*[f for f in step.inputs if f.name != field], spec),
+                                             "readings": (*step.readings, reading)})
+            taken.append(f"{step.id} ({field})")
+        if not taken:
+            continue
+        if node not in declared:
+            label = graph.labels.get(node, "")
+            added.append(InputSpec(name=node, description=label if label != node else "", where=f"{src.path}:{no}"))
+            declared.add(node)
+        src.warn(no, f"the {shape} node `{node}` is read as the workflow input {node}, given to {', '.join(taken)} "
+                     "along its edges; check the plan", "spec.reading")
+    if added:
+        inputs = (*(inputs or ()), *added)
+    return out, inputs

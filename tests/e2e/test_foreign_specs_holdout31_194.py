@@ -1,8 +1,8 @@
 """holdout31 194 (tests/fixtures/foreign-specs-holdout31/194-scope-night-dot): a Graphviz DOT graph (an oval input
 node, a note node holding a literal, box nodes labelled with skills, edge labels = handoffs, `//` rules), through
 the real CLI. Blind (BLIND-RESULTS.md, 194) 4/5 steps were right, but the note node's `site = "LP-2"` was made a
-required workflow input and both runs were refused. Now the note node is the literal of the step its edge reaches
-(`spec.dot_notes47`) and both runs end with the author's final output. What is still wrong is in KNOWN, with why."""
+required workflow input and both runs were refused. Now the note node is the literal of the step its edge reaches,
+the oval node NIGHT the workflow input along its edges (`spec.dot_notes47`), and both runs end with the author's final output. What is still wrong is in KNOWN, with why."""
 
 from __future__ import annotations
 
@@ -28,8 +28,6 @@ SPEC = FOLDER / "nightly.dot"
 
 # what is still read wrong, and why
 KNOWN: dict[str, str] = {
-    "input NIGHT": "the oval node NIGHT is not read as the workflow input: the input is `night`, taken from the skills; "
-                   "`run` takes NIGHT for it with a warning (the runs are right)",
     "step 2 policy l.14": "'queue server gets 90 s then it's a fail' is a // comment line of its own under queue-fetch's "
                           "node line; it is warned 'not understood: 90 s' and dropped (the step has no attempt limit)",
     "success check l.29": "'ok when observer-notify comes back posted = true' is not read as the run's check (warned)",
@@ -102,9 +100,12 @@ def test_the_whole_run_limit(plan: dict[str, Any]) -> None:
     assert plan["limits"]["wall_time_s"] == 1200.0
 
 
-@pytest.mark.xfail(strict=True, reason=KNOWN["input NIGHT"])
-def test_the_input_is_night_as_written(plan: dict[str, Any]) -> None:
+def test_the_oval_node_is_the_one_workflow_input_night_along_its_edges(plan: dict[str, Any]) -> None:
     assert [i["name"] for i in plan["inputs"]] == ["NIGHT"]
+    steps = _by_skill(plan)
+    for skill in ("queue-fetch", "visibility-calc", "observer-notify"):
+        night = steps[skill]["inputs"]["night"]
+        assert (night["source"], night["name"]) == ("input", "NIGHT"), skill
 
 
 @pytest.mark.parametrize("n", [0, 1])

@@ -3,7 +3,7 @@ of other kinds than the fixture's, and what looks like one but must not be read 
 
 from __future__ import annotations
 
-from orchestrator.spec.dot_notes47 import note_settings, read_dot_notes
+from orchestrator.spec.dot_notes47 import note_settings, read_dot_inputs, read_dot_notes
 from orchestrator.spec.model import StepSpec
 from orchestrator.spec.source import Source
 
@@ -77,3 +77,43 @@ def test_near_misses_a_remark_note_a_box_that_sets_and_a_graph_that_is_no_graph(
              "run [label=\"run-job\"]\nsite -> run\n")
     values, said = _read(prose, {"run": "run-job"}, "notes.md")
     assert values == {"step-1": {}} and said == []  # no `digraph {` line: not a DOT graph
+
+
+def _inputs(text: str, skills: dict[str, str]) -> tuple[list[str], dict[str, dict[str, str | None]]]:
+    src = Source(text, "g.gv")
+    steps = []
+    for k, (node, skill) in enumerate(skills.items(), 1):
+        line = next(i for i, raw in enumerate(text.splitlines(), 1) if raw.strip().startswith(node))
+        steps.append(StepSpec(id=f"step-{k}", number=k, name=skill, where=f"g.gv:{line}", skill=skill,
+                              description=text.splitlines()[line - 1].strip()))
+    out, inputs = read_dot_inputs(steps, None, src)
+    return [i.name for i in inputs or ()], {s.id: {f.name: f.source for f in s.inputs} for s in out}
+
+
+def test_an_ellipse_node_is_a_workflow_input_its_edge_labels_the_fields_it_feeds() -> None:
+    text = ("digraph payroll {\n"
+            "  node [shape=box]\n"
+            "  PERIOD [shape=ellipse, label=\"pay period\"]\n"
+            "  hours [label=\"timesheet-pull\"]\n"
+            "  pay [label=\"payslip-make\"]\n"
+            "  PERIOD -> hours [label=\"month\"]\n"
+            "  PERIOD -> pay\n"
+            "  hours -> pay [label=\"rows\"]\n"
+            "}\n")
+    names, fields = _inputs(text, {"hours": "timesheet-pull", "pay": "payslip-make"})
+    assert names == ["PERIOD"]
+    assert fields == {"step-1": {"month": "inputs.PERIOD"}, "step-2": {"PERIOD": "inputs.PERIOD"}}
+
+
+def test_a_circle_node_feeding_a_chain_and_near_misses_a_box_input_and_an_oval_step() -> None:
+    text = ("graph g {\n"
+            "  batch [shape=circle]\n"
+            "  sieve [label=\"soil-sieve\", shape=box]\n"
+            "  lab [shape=oval, label=\"lab-report\"]\n"
+            "  crate [shape=box]\n"
+            "  batch -- sieve -- lab\n"
+            "  crate -- lab [label=\"crate_id\"]\n"
+            "}\n")
+    names, fields = _inputs(text, {"sieve": "soil-sieve", "lab": "lab-report"})
+    assert names == ["batch"]  # the oval `lab` runs a skill: a step, no input; the box `crate` says nothing
+    assert fields == {"step-1": {"batch": "inputs.batch"}, "step-2": {}}
