@@ -471,6 +471,15 @@ def _finish(parts: SpecParts, src: Source, fmt: SpecFormat, sha256: str, written
     # `sw run x shop=inkwell-main since=$SINCE`, 'clinic is always "Harbour Street"': literals and inputs
     steps38, inputs38 = read_inputs38(parts.steps, parts.inputs, src)
     parts = parts.model_copy(update={"inputs": inputs38, "steps": tuple(steps38)})
+    from orchestrator.spec.dot_notes47 import read_dot_notes
+
+    # a DOT note node `site [shape=note, label="site = \"LP-2\""]; site -> wx;`: the literal of the steps it reaches
+    parts = parts.model_copy(update={"steps": tuple(read_dot_notes(parts.steps, src))})
+    from orchestrator.spec.dot_notes47 import read_dot_inputs
+
+    # `NIGHT [shape=oval]; NIGHT -> q [label="night"];`: the workflow input NIGHT, q's `night`
+    steps_dot, inputs_dot = read_dot_inputs(parts.steps, parts.inputs, src)
+    parts = parts.model_copy(update={"inputs": inputs_dot, "steps": tuple(steps_dot)})
     # every step text the structure readers left: a policy, a check, or a warning
     success_checks = read_step_texts(parts.steps, src, StepIndex(parts.steps).resolve)
     from orchestrator.spec.whole_net import read_the_rest
