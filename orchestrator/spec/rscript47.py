@@ -11,14 +11,13 @@ script is read like a Python one, field by field, never run:
     day <- commandArgs(TRUE)[1]             an argument (`sys.argv[1]`); `Sys.getenv("DAY")` the environment
     library(x)   run <- function(...) ...   setup: no step, no warning
     lapply(xs, function(h) run(...))        the call once per item of `xs` (`sapply`, `purrr::map`, `Map` too):
-                                            a loop `for h in xs:` before it: not read yet, warned
+                                            a loop `for h in xs:` before it: the step runs once per item of
+                                            `xs` (a workflow input or a step's output), `h$f` the item's field
 
 A statement whose `(` is not closed goes on at the next line (at most 200 lines).
 """
 
 from __future__ import annotations
-
-import re
 
 from orchestrator.spec.regex_cache import Patterns
 

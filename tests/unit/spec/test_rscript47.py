@@ -30,7 +30,7 @@ plan <- run("plan-dive", high = tides$high, depth = MAX_DEPTH)
 """
 
 
-def _steps(text: str, path: str = "dive.R"):  # noqa: ANN202
+def _steps(text: str, path: str = "dive.R"):
     return parse_spec_text(text, path, "markdown", _WORDS)
 
 
@@ -71,3 +71,22 @@ def test_an_lapply_over_a_list_is_a_loop_the_reader_warns_about() -> None:
     assert said[0] == ("code", "for p in pots:")
     assert said[1] == ("code", 'out = run_skill("fetch-trap", site = p.site)')
     assert statement('out <- lapply(pots, length)')[0][1].startswith("out = ")  # near miss: no function
+
+
+_TRAPS = """\
+pots <- list()
+## 1) count each pot
+counts <- sapply(pots, function(p)
+  run("fetch-trap", site = p$site, depth = p$depth))
+## 2) plan
+plan <- run("plan-dive", high = counts)
+"""
+
+
+def test_an_lapply_call_runs_once_per_item_and_the_next_step_gathers_it() -> None:
+    spec = _steps(_TRAPS, "traps.R")
+    first, second = spec.steps
+    assert first.for_each == "item in inputs.pots"
+    assert first.input_values == {"site": "{{ item.site }}", "depth": "{{ item.depth }}"}
+    assert {f.name: f.source for f in second.inputs} == {"high": "steps.step-1.output"}
+
