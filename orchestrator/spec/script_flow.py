@@ -22,7 +22,7 @@ from orchestrator.spec.regex_cache import Patterns
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
 
 SUFFIXES = {".sh": "sh", ".bash": "sh", ".zsh": "sh", ".ksh": "sh", ".ps1": "ps", ".psm1": "ps", ".py": "py",
-            ".mk": "make", ".bat": "bat", ".cmd": "bat"}
+            ".mk": "make", ".bat": "bat", ".cmd": "bat", ".r": "r"}
 END = "\x00end"
 _COMMENT = _rx(r"^#++\s*+(.*+)$")
 _SH_IF = _rx(r"^(?P<kw>if|elif)\s++(?P<cond>.+?)(?:\s++then)?\s*+$")
@@ -58,6 +58,8 @@ def script_language(path: str, text: str) -> str | None:
     if is_procfile(path, text):  # a Procfile whose process lines run the skills (`spec.procfile38`)
         return "procfile"
     first = text.lstrip("\ufeff").split("\n", 1)[0]
+    if first.startswith("#!") and "Rscript" in first:  # an R script (`spec.rscript47`)
+        return "r"
     if first.startswith("#!"):
         return "py" if "python" in first else "ps" if "pwsh" in first or "powershell" in first else "sh"
     return None
@@ -83,6 +85,10 @@ _MAX_JOINED = 200
 
 def code_lines(lines: list[str], language: str) -> list[tuple[str, int, str]]:
     """(kind, line, text) of each line of a script (module docstring)."""
+    if language == "r":  # an R script: its statements in Python's words (`spec.rscript47`)
+        from orchestrator.spec.rscript47 import r_code_lines
+
+        return r_code_lines(lines)
     out: list[tuple[str, int, str]] = []
     joined, start, in_block, doc = "", 0, False, None
     ifs: list[int] = []  # Python: the indentation of each open `if`
@@ -183,7 +189,7 @@ class Flow:
             return self._ps(text)
         if self.language == "bat":
             return [("jump", text[1:])] if text.startswith("\x00") else bat_pieces(text)
-        if self.language == "py":
+        if self.language in ("py", "r"):
             m = _PY_IF.match(text)
             if m and "__name__" not in text:
                 return [(m.group("kw"), m.group("cond"))]

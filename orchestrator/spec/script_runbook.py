@@ -62,6 +62,7 @@ _HEADER = _rx(r"(?i)^[-=*#~\s]*+(?:step|stage|phase)\s*+#?\s*+(?P<n>\d{1,5}+)?\s
               r"|^[-=*#~\s]*+(?:\[(?P<n2>\d{1,5}+)\]|\((?P<n4>\d{1,5}+)\)|(?P<n3>\d{1,5}+)[.)])\s++(?P<rest2>\S.*+)$")
 _NAME_END = _rx(r"\.\s|\.$|;|\s--\s|\s[-–—]\s|:\s")
 _CALL_INSIDE = _rx(r"(?i)(?<![\w-])(?:skill|run-skill|invoke-skill|run_skill)\s*+\(?\s*+[\"']?(?P<name>[a-z0-9]++(?:-[a-z0-9]++)++)")
+_EACH = _rx(r"^for\s++(?P<item>[A-Za-z_.]\w{0,60}+)\s++in\s++(?P<list>[A-Za-z_.][\w.]{0,120}+):$")
 _GOES_ON = _rx(r"(?i)(?:[,(:/+&-]|->|→|\b(?:and|or|then|but|so|with|to|of|the|a|after|before))\s*+$")
 
 
@@ -74,6 +75,7 @@ class _Step:
     call: tuple[int, str, str] | None = None  # (line, call as written, skill)
     arms: tuple[tuple[int, int], ...] = ()  # (block, arm) it is under, outermost first
     readings: list[Reading] = field(default_factory=list)
+    each: tuple[str, str] | None = None  # an R `lapply(list, function(item) ...)`: (item, list) (`spec.rscript47`)
 
 
 class _Reader:
@@ -87,6 +89,7 @@ class _Reader:
         self.blocks: list[Block] = []
         self.tried = 0  # PowerShell: the number of steps when the last `try` opened
         self.catch: tuple[_Step | None, int, list[str]] | None = None  # the open `catch`: (its step, line, done)
+        self.each: tuple[str, str] | None = None  # R: the item and list of the `lapply` whose call comes next
 
     def where(self, line: int) -> str:
         return self.src.where(line)
@@ -188,6 +191,9 @@ class _Reader:
             self.src.warn(line, f"the '{text[:60]}' is not read as branches: write it as "
                                 "`if [ \"$x\" = a ]; then ... elif ...; else ... fi`", "spec.condition-not-read")
             return
+        if kind == "loop" and self.language == "r" and (each := _EACH.match(text)) is not None:
+            self.each = (each.group("item"), each.group("list"))  # `lapply(xs, function(x) run(...))`
+            return
         if kind == "loop":
             self.src.warn(line, f"the loop '{text[:60]}' is not read: a step under it runs once (write the list it "
                                 "goes over in the step's comment: 'for each item in <step>.<field>')", "spec.script-unread")
@@ -282,6 +288,7 @@ class _Reader:
         else:
             self._trail(pending)
         step.call, step.arms = (line, text, skill), arms
+        step.each, self.each = self.each, None
         said = assigned(text)
         for name in {output_file(text), said[0] if said else "", step.name.split()[0].lower() if step.name else "",
                      skill}:
@@ -347,12 +354,29 @@ def _arguments(reader: _Reader, call: str) -> list[tuple[str, str]]:
     return [*pairs, *(table or [])]
 
 
+def _for_each(reader: _Reader, step: _Step, line: int) -> str | None:
+    """`item in <source>` of a step an R `lapply` runs once per item of its list (`spec.rscript47`), or None."""
+    if step.each is None:
+        return None
+    source, _, _ = reader.names.source_of(step.each[1], step.each[1], line)
+    if source is None:
+        reader.src.warn(line, f"the list `{step.each[1]}` the call goes over is no workflow input or step output: the "
+                              "loop is not read, the step runs once", "spec.script-unread")
+        return None
+    return f"item in {source}"
+
+
 def _spec(reader: _Reader, step: _Step) -> StepSpec:
     assert step.call is not None
     line, text, skill = step.call
     inputs: list[FieldSpec] = []
     values: dict[str, object] = {}
+    each = _for_each(reader, step, line)
     for key, value in _arguments(reader, call_part(text)):
+        item = value.strip().split(".", 1)
+        if each is not None and step.each is not None and item[0] == step.each[0]:  # the loop's item (its field)
+            values[key] = "{{ item" + (f".{item[1]}" if len(item) > 1 else "") + " }}"
+            continue
         source, literal, either = reader.names.source_of(key, value, line)
         if source is not None:
             inputs.append(FieldSpec(name=key, source=source, where=reader.where(line)))
@@ -362,7 +386,7 @@ def _spec(reader: _Reader, step: _Step) -> StepSpec:
             values[key] = literal
     where = reader.where(line)
     return StepSpec(
-        id=f"step-{step.number}", number=step.number, name=step.name, where=where, form="recipe",
+        id=f"step-{step.number}", number=step.number, name=step.name, where=where, form="recipe", for_each=each,
         description=" ".join(t.text for t in step.texts), skill=skill, skill_where=where, inputs=tuple(inputs),
         input_values=values, texts=tuple(step.texts), mentions=(Mention(text=skill, where=where),),
         readings=(*step.readings, Reading(what="skill", where=where, text=text.strip()[:160],
