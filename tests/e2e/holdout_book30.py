@@ -10,8 +10,9 @@ listed below with its reason.
 then (yes) / else (no)`, its step 6 after whichever ran. 188's approval is asked only under a condition (the price
 over 5,000): its first run does not meet it (756, no approval); its second is approved and resumed, its third meets
 an hour of silence and is held at the approval, its timeout and what silence does (reject: no order, the run stops)
-checked on the plan. 183 (the man page) is refused on main; another branch (r46man) is changing its reading. What
-is not so yet is listed with its reason: one that starts passing must leave its list."""
+checked on the plan. 183 (the man page) is planned since r46man (its SYNOPSIS arguments the inputs, each `.TP` item
+tagged "N. skill" a step) and is read as meant throughout. What is not so yet is listed with its reason: one that
+starts passing must leave its list."""
 
 from __future__ import annotations
 
