@@ -318,7 +318,9 @@ def policy_misses(policy: dict[str, Any], meaning: dict[str, Any]) -> list[str]:
                    for r in retries_of):
             missing.append("wait")
     if wait.get("kind") == "exponential":
-        if not any(r.get("initial_s") == float(wait.get("start", 1)) and not r.get("delays_s") for r in retries_of):
+        start, factor = float(wait.get("start", 1)), float(wait.get("factor", 2))
+        if not any((r.get("initial_s") == start and not r.get("delays_s"))
+                   or _the_doubling_written_out(r.get("delays_s"), start, factor, wait.get("max")) for r in retries_of):
             missing.append("exponential wait")
         if "max" in wait and not any(r.get("max_delay_s") == float(wait["max"]) for r in retries_of):
             missing.append("backoff cap")
@@ -335,6 +337,15 @@ def policy_misses(policy: dict[str, Any], meaning: dict[str, Any]) -> list[str]:
     elif kind in ("fail", "continue") and not any(f["action"] == kind for f in fallbacks):
         missing.append(f"on_failure {kind}")
     return missing
+
+
+def _the_doubling_written_out(delays: list[float] | None, start: float, factor: float, cap: Any) -> bool:
+    """Whether a list of waits ("5s then 10s then 20s") is the growing wait from `start` by `factor`
+    (capped at `cap`) written out: the same waits, so the same behaviour."""
+    if not delays:
+        return False
+    grown = [start * factor ** i for i in range(len(delays))]
+    return delays == [min(g, float(cap)) if cap is not None else g for g in grown]
 
 
 def policy_line_cases(holdout: Path, folders: list[str], known: Mapping[tuple[str, int, int], str]) -> list[Any]:

@@ -5,8 +5,7 @@ output (189, 191 and 194 refuse every run at start, 193 fails at step 3), 13 of 
 Mermaid sequence diagram, a Windows batch file, a Java .properties file, an R script, a fax cover sheet typed as
 plain text and a Graphviz DOT graph. It is tuning data now: at 843d74df all 6 are planned and all 13 runs end with
 their author's output; what main does not read as meant yet is listed below with its reason (four success checks,
-190's, 191's, 192's and 194's, not the run's; 194's l.14 read into the line above it; 190's l.17 waits written out,
-not as the doubling expect.yaml says).
+190's, 191's, 192's and 194's, not the run's; and 194's l.14 read into the line above it).
 
 `WHEN` and `APPROVAL` are as in holdout_book20.py. 189's steps 3 and 4 are the two arms of `alt current_kts more
 than 1.5 / else otherwise`, 190's of `if %outliers% GTR 0 ( ) else ( )`, each one's step 5 after whichever ran.
@@ -65,10 +64,6 @@ RULE_ON: dict[tuple[str, int], tuple[str, str]] = {
 }
 # (folder, line, n-th policy of that line) -> why that policy is not on its step as meant yet
 KNOWN_POLICY: dict[tuple[str, int, int], str] = {
-    (STAKEOUT, 17, 0): "3 retries waiting 5, 10 and 20 s, the waits meant, but kept as the line's list of waits "
-                       "(delays_s [5, 10, 20]), not as a wait doubling from 5 s (expect.yaml: exponential, start 5, "
-                       "factor 2), which is what the kit asks (initial_s 5, no list): the same three waits "
-                       "(test_holdout31_190_outlier_scan_waits_5_10_20_s pins them)",
     (SCOPE, 14, 0): "'queue server gets 90 s then it's a fail' is a // comment on a line of its own, under the one on "
                     "queue-fetch's node line (l.13, 'wx and q start together, neither waits for the other'); the two "
                     "are read as one sentence of l.13, whose 'waits' and '90 s' are 'not understood' (warned at l.13): "
@@ -104,8 +99,6 @@ KNOWN_CHECK: dict[str, str] = {
 SILENT: dict[tuple[str, int] | tuple[str, int, int] | tuple[str, int, str], str] = {
     (STAKEOUT, 34, "success"): "the REM line after the last call is not read and no warning names it (KNOWN_WHOLE)",
     (NIGHTAUDIT, 41, "success"): "read as step 5's output check, with no warning at l.41 (KNOWN_WHOLE)",
-    (STAKEOUT, 17): "read with the waits meant, as its words give them (KNOWN_POLICY: not as a doubling), so with no "
-                    "warning: the case asks the doubling or a warning",
     (SCOPE, 29, "success"): "warned one line up only, as part of l.28's sentence ('not read'; KNOWN_WHOLE)",
     (SCOPE, 14): "warned one line up only, as part of l.13's sentence ('not understood: ... 90 s'; KNOWN_POLICY)",
 }
