@@ -992,13 +992,17 @@ class _Planner:
                 continue
             changed = [sid for sid in producers(name, scope) if name in self.echoes.reworks.get(sid, ())]
             if changed:  # "`ward` (upper-cased)": the nearest step that changes it, not the input (`plan.echo`)
-                mapped.bindings[name] = InputBinding(source="step", step=changed[0], pointer=f"/{name}",
+                # several, none waiting for another (steps 1 and 2 side by side): the first listed, where it first changes
+                took = changed[-1] if len(changed) > 1 else changed[0]
+                side = (f" (of {', '.join(reversed(changed))}, which run side by side and each change it, the first "
+                        "listed)") if len(changed) > 1 else ""
+                mapped.bindings[name] = InputBinding(source="step", step=took, pointer=f"/{name}",
                                                      optional=name not in required_of(self.input_schemas[step.id]))
                 mapped.provenance[f"inputs.{name}"] = from_spec(step.where, (
-                    f"nearest step: {changed[0]} at /{name} (its skill says it changes `{name}`, so it is no copy "
+                    f"nearest step: {took} at /{name}{side} (its skill says it changes `{name}`, so it is no copy "
                     "of the workflow input)"))
                 self.found.append(warning_at(step.where, self.path, (
-                    f"{step.id} ({step.name}): `{name}` is taken from {changed[0]}, whose skill says it changes it, "
+                    f"{step.id} ({step.name}): `{name}` is taken from {took}{side}, whose skill says it changes it, "
                     f"not from the workflow input; write `{name} (workflow input)` or `{name} (from Step N)` to "
                     "choose"), "plan.input-echo"))
                 continue

@@ -37,13 +37,8 @@ APPROVAL: dict[tuple[str, int], dict[str, Any]] = {
 }
 
 
-_WARD_ECHO = ("step-{} takes `ward` from step-2 (fetch-ward-budget), the nearest step whose skill says it gives it "
-              "back upper-cased (warned 'plan.input-echo'); the author names the workflow input or step 1's, which "
-              "read-ward-counts upper-cases the same way, so the value ('7B') is the one meant")
 # (folder, author's step number, aspect) -> why the plan does not have it as its author meant yet
 KNOWN: dict[tuple[str, int, str], str] = {
-    (WARD, 3, "input ward"): _WARD_ECHO.format(3),
-    (WARD, 4, "input ward"): _WARD_ECHO.format(4),
 }
 # (folder, line, n-th policy of that line) -> why that policy is not on its step as meant yet
 KNOWN_POLICY: dict[tuple[str, int, int], str] = {
