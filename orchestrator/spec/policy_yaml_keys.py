@@ -44,7 +44,8 @@ _NORMAL = re.compile(r"(?i)\b(?:normally|usually|typically|generally|mostly|on\s
 def one_go_comment(comment: str, limit: str) -> bool:
     """Whether the comment beside a give-up key says how long one go normally takes, shorter than the key's
     time (`give_up_after: 20s  # SIS lookups normally ~1s`): then the time is each go's, not the retries'."""
-    from orchestrator.spec.policy_text import first_duration, parse_duration  # it reads this module's keys
+    # here, not at the top: `spec.policy_text` reads this module's keys
+    from orchestrator.spec.policy_text import first_duration, parse_duration
 
     m = _NORMAL.search(comment)
     if m is None:
