@@ -110,6 +110,7 @@ from orchestrator.plan.output_aliases import (
 )
 from orchestrator.plan.outside import how_to_name, said_by_name, said_in_words, written_as_name
 from orchestrator.plan.prose_inputs import prose_inputs
+from orchestrator.plan.record_input48 import record_inputs, says_record
 from orchestrator.plan.rename import renames
 from orchestrator.plan.renamed_input import take_renamed
 from orchestrator.plan.said_assign import said_sources
@@ -259,6 +260,8 @@ class _Planner:
             for name in made.fields | made.aliases:
                 makers.setdefault(name, set()).add(sid)
         self.makers = {name: frozenset(sids) for name, sids in makers.items()}
+        self.record_of: dict[str, str] = {}  # a skill input -> the input said with its fields (`plan.record_input48`)
+        self.record_said: dict[str, str] = {}  # such an input -> its words ("the loan record")
         self.echoes = Echoes(spec.steps, self.produced, reads, [i.name for i in spec.inputs],  # `plan.echo`
                              [f.name for c in spec.contracts for f in c.input_fields], self.reworks(spec.steps),
                              self.echoed(spec.steps))
@@ -651,6 +654,7 @@ class _Planner:
         renamed |= set(kept)  # `pickup_date` said for road-weather's `date` (`plan.input_names_kept`)
         fed = self.fed_inputs(said_in_prose, loose)  # `edc_listing` for the step whose text says "EDC listing"
         renamed |= {skill_input for skill_input, _, _ in fed.values()}
+        renamed |= set(self.record_of)  # a field of an input said with its fields (`plan.record_input48`)
         for skill_input, own in kept.items():  # "wound length (len_cm)" for `length`: its words, a guess, said
             said_as = next((i for i in spec.inputs_said if i.name == own), None)
             if said_as is not None and described_as(said_as, skill_input):
@@ -697,6 +701,7 @@ class _Planner:
             take_renamed(step.id, [*(i.name for i in loose[step.id]), *(n for n in self.needs[step.id] if n in kept)],
                          [*said_in_prose, *said_kept], names, mapped, step.where)  # `study_plot` said for `plot`, a name only the skill's instructions give
             self.take_fed(step, fed.get(step.id), names, mapped)
+            self.take_record_fields(step, mapped, names, loose[step.id])  # `inputs.loan.currency` (`plan.record_input48`)
             self.found += bind_step_named(  # `vans` when the text names step 2's `available_vans`
                 step, self.reads_about(step), self.text_of(step), self.makers, functools.partial(producers, scope=scope),
                 lambda sid, f: resolve_reference(f"steps.{sid}.output.{f}", names, self.produced),
@@ -987,13 +992,17 @@ class _Planner:
                 continue
             changed = [sid for sid in producers(name, scope) if name in self.echoes.reworks.get(sid, ())]
             if changed:  # "`ward` (upper-cased)": the nearest step that changes it, not the input (`plan.echo`)
-                mapped.bindings[name] = InputBinding(source="step", step=changed[0], pointer=f"/{name}",
+                # several, none waiting for another (steps 1 and 2 side by side): the first listed, where it first changes
+                took = changed[-1] if len(changed) > 1 else changed[0]
+                side = (f" (of {', '.join(reversed(changed))}, which run side by side and each change it, the first "
+                        "listed)") if len(changed) > 1 else ""
+                mapped.bindings[name] = InputBinding(source="step", step=took, pointer=f"/{name}",
                                                      optional=name not in required_of(self.input_schemas[step.id]))
                 mapped.provenance[f"inputs.{name}"] = from_spec(step.where, (
-                    f"nearest step: {changed[0]} at /{name} (its skill says it changes `{name}`, so it is no copy "
+                    f"nearest step: {took} at /{name}{side} (its skill says it changes `{name}`, so it is no copy "
                     "of the workflow input)"))
                 self.found.append(warning_at(step.where, self.path, (
-                    f"{step.id} ({step.name}): `{name}` is taken from {changed[0]}, whose skill says it changes it, "
+                    f"{step.id} ({step.name}): `{name}` is taken from {took}{side}, whose skill says it changes it, "
                     f"not from the workflow input; write `{name} (workflow input)` or `{name} (from Step N)` to "
                     "choose"), "plan.input-echo"))
                 continue
@@ -1146,10 +1155,34 @@ class _Planner:
             for name in {*(n.name for n in (said.inputs if said is not None else ())), *properties_of(schema)}:
                 texts.setdefault(name, []).append(self.text_of(step))
             made_before |= {n for n in self.produced[step.id].fields | self.produced[step.id].aliases if n not in reads}
-        found, warnings = prose_inputs(self.spec.inputs_prose, reads, self.makers, [i.name for i in inputs], self.path,
+        have = [i.name for i in inputs]
+        records, self.record_of, said_so = record_inputs(  # "the loan record (object no., title)" (`plan.record_input48`)
+            self.spec.inputs_prose, self.spec.inputs_prose_fields, {n: t for n, (t, _) in reads.items()}, (),
+            have, self.path)  # `reads` holds no name a step makes before its first reader
+        self.record_said = {i.name: i.description.split("'")[1] for i in records}
+        whole = set(self.record_said.values())
+        found, warnings = prose_inputs([p for p in self.spec.inputs_prose if p[0] not in whole], reads, self.makers,
+                                       [*have, *(i.name for i in records)], self.path,
                                        {n: " ".join(t) for n, t in texts.items()})
-        self.found += warnings
-        return found
+        self.found += [*said_so, *warnings]
+        return [*records, *found]
+
+    def take_record_fields(self, step: StepSpec, mapped: Any, names: Sequence[str], loose: list[Loose]) -> None:
+        """Each name the step's skill reads that an input said with its fields holds (`plan.record_input48`), where
+        nothing else gives it: that input's field."""
+        for name in sorted(self.reads(step, loose)):
+            record = self.record_of.get(name)
+            if record is None or record not in names or name in step.input_values:
+                continue
+            bound = mapped.bindings.get(name)
+            if bound is not None and not (bound.source == "step" and name in self.echoes.only_echoed.get(step.id, ())
+                                          and says_record(self.text_of(step), self.record_said.get(record, ""))):
+                continue  # given otherwise; but "object no. (loan record)" over a step's echo of it: the record's
+            mapped.bindings[name] = InputBinding(source="input", name=record, pointer=f"/{name}",
+                                                 optional=name not in required_of(self.input_schemas[step.id]))
+            mapped.provenance[f"inputs.{name}"] = from_spec(step.where, f"workflow input: {record}, its field "
+                                                                         f"`{name}` (said with its fields in the text)")
+            mapped.warnings = [w for w in mapped.warnings if f"`{name}`" not in w.message]
 
     def check_given(self, step: StepSpec, bindings: Mapping[str, InputBinding]) -> tuple[str, ...]:
         """Each input a skill's SKILL.md says it reads (not said to be optional) that nothing gives, for a

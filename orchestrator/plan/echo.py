@@ -21,6 +21,8 @@ from a step by name (`ward (from Step 1)`), is an echo:
 An output its skill says it changes ("`ward` (upper-cased)", `spec.approve39.reworked`) still makes no
 later step wait, but it is no copy of the workflow input: a later step that waits for several echoing
 steps, one of which changes it, takes the nearest one's value (step 4 after 1, 2 and 3 gets "7B", not "7b").
+Several that each change it and none waits for another (steps 1 and 2 side by side): the first listed's, said
+so (`plan.dataflow.take_input_over_echoes`).
 
 One warning at the first echoing step's line names the steps that took the workflow input, with how
 to take the step's value instead. Read in one pass over the steps, keeping the names output so far.

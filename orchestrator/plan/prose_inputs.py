@@ -110,6 +110,11 @@ def _match(part: str, reads: Mapping[str, str], made: set[str]) -> tuple[str, st
         or which_named(part, reads, made)  # "which weather buoy to read": `station` (buoy id)
 
 
+def match_part(part: str, reads: Mapping[str, str], made: Iterable[str]) -> tuple[str, str] | None:
+    """(name, how it was read) for the one name a part said in words is (module docstring), or None."""
+    return _match(part, reads, set(made))
+
+
 def _last_word(part: str, reads: Mapping[str, str], made: set[str]) -> tuple[str, str] | None:
     """The one name of several words whose last word is the part's last ("today's date" for `run_date`),
     unless the part's other words name a value of their own."""

@@ -518,6 +518,7 @@ def _finish(parts: SpecParts, src: Source, fmt: SpecFormat, sha256: str, written
         timeout_s=parts.timeout_s,
         inputs_said=parts.inputs_said,
         inputs_prose=parts.inputs_prose,
+        inputs_prose_fields=parts.inputs_prose_fields,
         scenarios=parts.scenarios,
         compares=compares,
         readings=tuple(src.readings),

@@ -49,6 +49,7 @@ class SpecParts(BaseModel):
     timeout_s: float | None = None
     inputs_said: tuple[InputSpec, ...] = ()  # named in passing (a chat reply): added to the inputs
     inputs_prose: tuple[tuple[str, str], ...] = ()  # "you'll need to give it the plate ID, ..." (`spec.prose_inputs`)
+    inputs_prose_fields: tuple[tuple[str, tuple[str, ...]], ...] = ()  # "the loan record (object no., title)"
 
 
 def line_of(where: str | None) -> int:

@@ -76,6 +76,7 @@ from orchestrator.spec.prose_inputs import (
     gives_lead,
     listed_in_words,
     read_prose_inputs,
+    read_prose_records,
 )
 from orchestrator.spec.recipes import blank_recipe_file, read_recipe_file, recipe_file_of
 from orchestrator.spec.recovery import ConvergenceItem, read_convergence
@@ -897,6 +898,7 @@ def _read_markdown(src: Source, anchored: Anchored | None, *, chart: bool = Fals
         timeout_s=convergence.limits.wall_time_s if "wall_time_s" in convergence.limit_where else None,
         inputs_said=inputs_said,
         inputs_prose=said_given,
+        inputs_prose_fields=read_prose_records(src.lines, src.where) if said_given else (),
     )
 
 

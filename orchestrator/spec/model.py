@@ -286,6 +286,9 @@ class WorkflowSpec(_Node):
     # what a sentence says the run is given, as written ("the plate ID"), with its file:line, when the spec
     # declares no inputs (`spec.prose_inputs`): the planner matches each to a name a skill reads
     inputs_prose: tuple[tuple[str, str], ...] = ()
+    # the fields a parenthesis after such a part says it holds ("the loan record (object no., title)"): the
+    # planner reads the part as one input of those fields when they are names the skills read
+    inputs_prose_fields: tuple[tuple[str, tuple[str, ...]], ...] = ()
     scenarios: tuple[ScenarioSpec, ...] = ()
     compares: tuple[CompareCheckSpec, ...] = ()  # success checks comparing two values (`spec.success_compare31`)
     readings: tuple[SentenceReading, ...] = ()  # policy sentences read outside the structured fields

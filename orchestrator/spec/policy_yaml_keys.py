@@ -7,7 +7,9 @@
 
 - A key that says when to give up (`give_up_after`, `abandon_after`, `bail_after`), with no retry,
   attempt count or wait beside it, is how long the step may take: its timeout. With a retry beside
-  it, it stays the time to keep trying (`yaml_keys.STEP_SYNONYMS["retry_for"]`).
+  it, it stays the time to keep trying (`yaml_keys.STEP_SYNONYMS["retry_for"]`), unless its comment
+  says how long one go normally takes, shorter than it (`give_up_after: 20s  # lookups normally ~1s`):
+  then it is each go's timeout still.
 - A "when this fails" block (`yaml_fallback`) whose keys are all a retry's (a count: `again`,
   `tries`, `retries`; a wait: `gap`, `wait`, `delay`; `backoff`, `max_wait`, `for_up_to`) is the
   step's retry, not a fallback: it is read as one sentence by the phrase reader, at the block's line.
@@ -15,6 +17,9 @@
 """
 
 from __future__ import annotations
+
+import re
+from collections.abc import Callable
 
 from yaml.nodes import MappingNode, Node, ScalarNode
 
@@ -31,13 +36,35 @@ _WORDS = {"retries": "{v} times", "attempts": "{v} attempts", "delay": "waiting 
           "budget_s": "for up to {v}", "multiplier": "backoff factor {v}", "backoff": "{v} backoff", "jitter": "jitter {v}"}
 
 
-def give_up_alone(keys: dict[str, tuple[Node, Node]], said: dict[str, str]) -> dict[str, tuple[Node, Node]]:
-    """`keys` with a give-up key read as `timeout` when nothing beside it retries (module docstring);
-    `said` (canonical key -> as written) follows."""
+# a comment that says how long one go normally takes: "SIS lookups normally ~1s", "usually done in 2 min"
+_NORMAL = re.compile(r"(?i)\b(?:normally|usually|typically|generally|mostly|on\s+average|tends?\s+to\s+take|"
+                     r"takes?\s+(?:about|around|roughly|~))\b")
+
+
+def one_go_comment(comment: str, limit: str) -> bool:
+    """Whether the comment beside a give-up key says how long one go normally takes, shorter than the key's
+    time (`give_up_after: 20s  # SIS lookups normally ~1s`): then the time is each go's, not the retries'."""
+    # here, not at the top: `spec.policy_text` reads this module's keys
+    from orchestrator.spec.policy_text import first_duration, parse_duration
+
+    m = _NORMAL.search(comment)
+    if m is None:
+        return False
+    normal, most = first_duration(comment[m.start():]), parse_duration(limit)
+    return normal is not None and most is not None and 0 < normal < most
+
+
+def give_up_alone(keys: dict[str, tuple[Node, Node]], said: dict[str, str],
+                  comment: Callable[[Node], str] | None = None) -> dict[str, tuple[Node, Node]]:
+    """`keys` with a give-up key read as `timeout` when nothing beside it retries, or when its comment says
+    how long one go normally takes (module docstring); `said` (canonical key -> as written) follows;
+    `comment`: the comment on a key node's line."""
     written = said.get("retry_for", "")
     if "retry_for" not in keys or "timeout" in keys or yk.key_name(written) not in _GIVE_UP:
         return keys
-    if keys.keys() & _RETRY_BESIDE:
+    knode, vnode = keys["retry_for"]
+    each = comment is not None and isinstance(vnode, ScalarNode) and one_go_comment(comment(knode), str(vnode.value))
+    if keys.keys() & _RETRY_BESIDE and not each:
         return keys
     said["timeout"] = written
     return {("timeout" if k == "retry_for" else k): pair for k, pair in keys.items()}

@@ -192,19 +192,47 @@ def listed_in_words(items: Sequence[tuple[str, int]]) -> tuple[tuple[str, int], 
     return tuple((part, line) for text, line in items for part in _parts(text.split(":", 1)[0]))
 
 
+# "the **loan record** (object no., title, lender, declared value + currency)": a part, then its fields
+_RECORD = _rx(r"([^(),;+\n]{1,80}+)\(([^()]{1,400}+)\)")
+
+
+def records_in(said: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """(part, its fields) for each part of a list said in words that a parenthesis of two or more parts
+    follows ("the loan record (object no., title, lender)"): what the thing given holds, each part a field
+    (the planner reads it as one input of those fields when they are names the skills read)."""
+    out = []
+    for m in _RECORD.finditer(_STAMP.sub(" ", said)):
+        head = _parts(m.group(1))
+        fields = tuple(_parts(m.group(2)))
+        if head and len(fields) >= 2:
+            out.append((head[-1], fields))
+    return tuple(out)
+
+
+def read_prose_records(lines: Iterable[str], where: Callable[[int], str]) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """(part, its fields) for each part of the sentence `read_prose_inputs` reads that a parenthesis listing
+    fields follows (`records_in`); () when there is none."""
+    return _read(lines, where)[1]
+
+
 def read_prose_inputs(lines: Iterable[str], where: Callable[[int], str]) -> tuple[tuple[str, str], ...]:
     """(part as written, file:line) for each input a sentence of the document's `lines` says the
     run is given (module docstring); the first such sentence only."""
+    return _read(lines, where)[0]
+
+
+def _read(lines: Iterable[str], where: Callable[[int], str]) \
+        -> tuple[tuple[tuple[str, str], ...], tuple[tuple[str, tuple[str, ...]], ...]]:
     heading: tuple[int, str] | None = None  # a need heading alone, its list in the next paragraph
     for first, text in paragraphs(lines):
         if heading is not None and heading[0] < first:
             listed = _listed(f"{heading[1]}\n{text}")
             if listed:
-                return tuple((p, where(first + offset - 1)) for p, offset in listed)
+                return tuple((p, where(first + offset - 1)) for p, offset in listed), ()
         heading = (first, text) if "\n" not in text and _head(text) else None
         listed = _listed(text)
         if listed:
-            return tuple((p, where(first + offset)) for p, offset in listed)
+            return tuple((p, where(first + offset)) for p, offset in listed), ()
         m = _LEAD.search(text)
         if m is None:
             continue
@@ -222,7 +250,7 @@ def read_prose_inputs(lines: Iterable[str], where: Callable[[int], str]) -> tupl
         line = first + text.count("\n", 0, m.start())
         parts = _parts(said)
         if parts:
-            return tuple((p, where(line)) for p in parts)
-    return ()
+            return tuple((p, where(line)) for p in parts), records_in(said)
+    return (), ()
 
 _rx.save()

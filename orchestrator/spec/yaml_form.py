@@ -68,7 +68,7 @@ from orchestrator.spec.model import (
     RecoveryRowSpec,
     StepSpec,
 )
-from orchestrator.spec.own_schema import own_success, read_own_top
+from orchestrator.spec.own_schema import comment_on, own_success, read_own_top
 from orchestrator.spec.policy_yaml_keys import give_up_alone
 from orchestrator.spec.source import Source
 from orchestrator.spec.step import read_for_each, read_when
@@ -354,7 +354,7 @@ def _step(r: NodeReader, node: Node, index: int, words: list[PolicyText], key_id
     keys, own38 = own_words(r, keys)  # `machine:`, `eats:`, `per:`, `goes_with:` (`yaml38`)
     keys, read = _aliases(keys, r)
     read = [*looped, *started, *read]
-    keys = give_up_alone(keys, r.said)  # `give_up_after: 45s` with no retry beside it: the timeout
+    keys = give_up_alone(keys, r.said, lambda k: comment_on(r.src.line_text(int(k.start_mark.line) + 1)))  # `give_up_after: 45s`
     read = [*r.item_readings.pop(id(node), []), *shaped, *read,
             *anchor_readings(r.src, r.anchors, line, int(node.end_mark.line) + 1)]
     sid = r.text(keys["id"][1], "id") if "id" in keys else key_id

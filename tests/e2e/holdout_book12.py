@@ -12,7 +12,6 @@ from __future__ import annotations
 from typing import Any
 
 from foreign_kit import FIXTURES, folders_of
-from holdout_kit import INPUTS_REFUSED, inputs_refused
 
 NAME = "foreign-specs-holdout12"
 BREW, LOAN, SUBS, WARD, PODCAST, PERMIT = folders_of(FIXTURES / NAME)
@@ -38,28 +37,8 @@ APPROVAL: dict[tuple[str, int], dict[str, Any]] = {
 }
 
 
-_LOAN_RECORD = ("the '**Working from:**' field is not read (warned 'label working from not understood', line {}) and "
-                "of the prose input list (line 5) 'the loan record' matches no input a skill reads (warned there), so ")
-_LOAN_FIELD = _LOAN_RECORD + "`{}` is a workflow input of its own derived from the skill (warned at line 10), not the " \
-    "loan record's field"
-_LOAN_ANCHORED = ("`object_id` is both a derived workflow input and step-1's echoed output: bound to step-1's output "
-                  "(warned 'ambiguous-input' at the step's line), not the loan record's field")
-_WARD_ECHO = ("step-{} takes `ward` from step-2 (fetch-ward-budget), the nearest step whose skill says it gives it "
-              "back upper-cased (warned 'plan.input-echo'); the author names the workflow input or step 1's, which "
-              "read-ward-counts upper-cases the same way, so the value ('7B') is the one meant")
 # (folder, author's step number, aspect) -> why the plan does not have it as its author meant yet
 KNOWN: dict[tuple[str, int, str], str] = {
-    (LOAN, 1, "input object_id"): _LOAN_FIELD.format(13, "object_id"),
-    (LOAN, 2, "input declared_value"): _LOAN_FIELD.format(21, "declared_value"),
-    (LOAN, 2, "input currency"): _LOAN_FIELD.format(21, "currency"),
-    (LOAN, 3, "input object_id"): _LOAN_ANCHORED,
-    (LOAN, 3, "input lender"): _LOAN_RECORD.format(29) + "nothing gives `lender` (warned 'plan.input-not-given' at line "
-                                                         "26)",
-    (LOAN, 4, "input object_id"): _LOAN_ANCHORED,
-    (LOAN, 4, "input title"): _LOAN_RECORD.format(38) + "nothing gives `title` (warned 'plan.input-not-given' at line "
-                                                        "35)",
-    (WARD, 3, "input ward"): _WARD_ECHO.format(3),
-    (WARD, 4, "input ward"): _WARD_ECHO.format(4),
 }
 # (folder, line, n-th policy of that line) -> why that policy is not on its step as meant yet
 KNOWN_POLICY: dict[tuple[str, int, int], str] = {
@@ -76,7 +55,4 @@ SILENT: dict[tuple[str, int], str] = {
 
 # (folder, run: 0 the author's inputs, n the n-th of more_runs) -> (what stops it reaching the author's
 # output, asserted on the plan, and why); these runs are not made
-NOT_RUN = {
-    (LOAN, 0): (inputs_refused, INPUTS_REFUSED + "`loan` and `condition_notes` (lines 5-6) are not inputs; the "
-                                                   "plan takes their fields under names of its own"),
-}
+NOT_RUN: dict[tuple[str, int], Any] = {}

@@ -57,14 +57,12 @@ KNOWN: dict[tuple[str, int, str], str] = {
 }
 # (folder, line, n-th policy of that line) -> why that policy is not on its step as meant yet
 KNOWN_POLICY: dict[tuple[str, int, int], str] = {
-    (GRADES, 29, 0): "`give_up_after: 20s` is read as the retries' time budget, not as a 20 s attempt timeout",
 }
 # (folder, kind, line) -> why the whole run's limit or success check is not read as meant yet
 KNOWN_WHOLE: dict[tuple[str, str, int], str] = {
 }
 # (folder, line) -> why what the line says is neither read as meant nor warned at that line
 SILENT: dict[tuple[str, int], str] = {
-    (GRADES, 29): "`give_up_after: 20s` becomes the retries' 20 s budget without a word (no per-attempt timeout)",
 }
 
 

@@ -130,3 +130,20 @@ def test_a_block_holding_the_whole_run_s_limit_is_read_as_the_run_s(block: str, 
 def test_a_block_of_step_settings_is_not_lifted() -> None:
     spec = parse_spec_text("settings:\n  colour: blue\nsteps:\n  - id: a\n    skill: proof-timer\n", "own.yaml", "yaml")
     assert spec.convergence.limits.wall_time_s is None or spec.convergence.limits.wall_time_s != 1800
+
+
+@pytest.mark.parametrize(("text", "sid", "seconds"), [
+    (NEWSROOM.replace("give_up_after: 10m", "give_up_after: 10m    # a pull usually takes about 40s"), "pull", 600),
+    (LAB.replace("bail_after: 90s", "bail_after: 90s   # reads are typically done in 15 seconds\n"
+                                    "    retries: 3"), "read", 90),
+])
+def test_a_give_up_key_whose_comment_says_one_go_s_normal_time_is_each_go_s_timeout(text: str, sid: str,
+                                                                                    seconds: float) -> None:
+    got = _step(text, sid)
+    assert got.get("timeout_s") == seconds and "budget_s" not in got, got
+
+
+@pytest.mark.parametrize("comment", ["# the feed normally ~20m on a Monday", "# keep trying, the wire is slow"])
+def test_a_comment_that_says_no_shorter_normal_time_leaves_the_time_to_keep_trying(comment: str) -> None:
+    got = _step(NEWSROOM.replace("give_up_after: 10m", f"give_up_after: 10m    {comment}"), "pull")
+    assert got.get("budget_s") == 600 and "timeout_s" not in got, got
