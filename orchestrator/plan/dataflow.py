@@ -96,6 +96,7 @@ from orchestrator.plan.mapping import (
     resolve_reference,
 )
 from orchestrator.plan.meaning import meant_values
+from orchestrator.plan.steps34a import says_every
 from orchestrator.plan.model import ForEach, InputBinding, Provenance, StepPolicy
 from orchestrator.plan.near_input import bind_near
 from orchestrator.plan.or_if_skipped30 import read_if_skipped
@@ -372,11 +373,12 @@ class _Planner:
 
     def gathers_from(self, step: StepSpec, loose: list[Loose]) -> str | None:
         """The one For each step before `step` whose results it gathers, when its text says so
-        ("fold every washed result into x") and its skill reads a name that no workflow input and no
-        earlier step gives; None otherwise (the dependencies are then as the data says)."""
+        ("fold every washed result into x", or its Input line: "all the room-volume results together",
+        `plan.steps34a`) and its skill reads a name that no workflow input and no earlier step gives; None
+        otherwise (the dependencies are then as the data says)."""
         if step.depends_where is not None or step.for_each:
             return None
-        if not SAYS_EVERY.search(" ".join([step.description, *(t.text for t in step.texts)])):
+        if not says_every(SAYS_EVERY, " ".join([step.description, *(t.text for t in step.texts)]), step):
             return None
         before = self.order[: self.position[step.id]]
         fans = [sid for sid in before if self.produced[sid].gathered]

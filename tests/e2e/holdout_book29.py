@@ -44,12 +44,6 @@ REFUSED: dict[str, str] = {
 }
 # (folder, author's step number, aspect) -> why the plan does not have it as its author meant yet
 KNOWN: dict[tuple[str, int, str], str] = {
-    (QUOTE, 3, "depends_on"): "meant: after row 1 only (it gathers room-volume's results; row 2 starts with row 1, "
-                              "'same time as 1'). Read: after rows 1 and 2 (after two rows that start together the next "
-                              "row waits for both, unless its USES cell names one): an order-only wait for mileage, which "
-                              "changes no value (the gather from row 1 is read as meant)",
-    (QUOTE, 4, "depends_on"): "meant: after rows 2 and 3, as read; but row 3 waits for row 2 (above), so reduced it is "
-                              "after row 3 only",
 }
 # (folder, line, n-th policy of that line) -> why that policy is not on its step as meant yet
 KNOWN_POLICY: dict[tuple[str, int, int], str] = {
