@@ -84,8 +84,4 @@ WARNED_MISREAD: dict[tuple[str, int | None], str] = {
                  "its 'at the same time' is read as meant (starts with step 1)",
     (LASER, 14): "'books you in for that many minutes' is said to state a policy whose 'duration is not a number': the "
                  "minutes are the booking's length, step 3's `minutes` output, bound as meant; no time limit is meant",
-    (LASER, 30): "a question ('What happens if material-check says no?') said to state 'a policy or an input ... not in "
-                 "the plan': it states none, and the maintainer's answer (line 34: fail there, no retry) is read",
-    (LASER, 40): "'could it have a retry?' said to be a policy 'not in the plan': the retry it asks for is in the plan, "
-                 "from the marked answer (line 46: 2 retries, 30 s apart)",
 }
