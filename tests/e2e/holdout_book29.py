@@ -79,9 +79,4 @@ NOT_A_SUCCESS: dict[tuple[str, int], str] = {
 WARNED_MISREAD: dict[tuple[str, int | None], str] = {
     (ANALGESIA, 26): "'COMPLETION Only counts as complete when chart-entry comes ba... not read (not a step)': the "
                      "section's success check (line 27) is read, as meant (charted == true on chart-entry)",
-    (LASER, 12): "'states a policy that was not understood (not understood: 'against')': item 2 says what "
-                 "material-check does (and '(PVC = chlorine gas = never)' is an aside); there is no policy in it, and "
-                 "its 'at the same time' is read as meant (starts with step 1)",
-    (LASER, 14): "'books you in for that many minutes' is said to state a policy whose 'duration is not a number': the "
-                 "minutes are the booking's length, step 3's `minutes` output, bound as meant; no time limit is meant",
 }
