@@ -77,6 +77,4 @@ NOT_A_SUCCESS: dict[tuple[str, int], str] = {
 # or a part left unread that is not, checked against the plan at cf8872d9; (folder, line) -> what the warning says
 # and why it misdescribes the plan.
 WARNED_MISREAD: dict[tuple[str, int | None], str] = {
-    (ANALGESIA, 26): "'COMPLETION Only counts as complete when chart-entry comes ba... not read (not a step)': the "
-                     "section's success check (line 27) is read, as meant (charted == true on chart-entry)",
 }
