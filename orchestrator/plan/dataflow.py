@@ -96,7 +96,6 @@ from orchestrator.plan.mapping import (
     resolve_reference,
 )
 from orchestrator.plan.meaning import meant_values
-from orchestrator.plan.steps34a import says_every
 from orchestrator.plan.model import ForEach, InputBinding, Provenance, StepPolicy
 from orchestrator.plan.near_input import bind_near
 from orchestrator.plan.or_if_skipped30 import read_if_skipped
@@ -119,6 +118,7 @@ from orchestrator.plan.said_step import said_step
 from orchestrator.plan.said_value import bind_literal, bind_said_values, said_value
 from orchestrator.plan.schema import field_schema, properties_of, required_of, types_of
 from orchestrator.plan.scope import Produced, Producers, Scope
+from orchestrator.plan.steps34a import says_every
 from orchestrator.plan.unread_derived27 import unread_dropped
 from orchestrator.plan.wanted import Instructions, gathered, mentioned, read_instructions
 from orchestrator.plan.whole_item import take_whole_items, whole_items_by_schema
