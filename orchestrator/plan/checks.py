@@ -722,7 +722,7 @@ def _check_limits(ctx: _Context, cyclic: set[str]) -> None:
                           f"max_regenerations_total {limits.max_regenerations_total}", "limits")
     if cyclic:
         return
-    _check_chains(ctx, wall_at)
+    _check_chains(ctx, wall_at, wall_where is None or wall_where.source == "default")
 
 
 def _longest(ctx: _Context, cost: dict[str, float]) -> tuple[float, list[str]]:
@@ -748,7 +748,10 @@ def _path(chain: list[str]) -> str:
     return " -> ".join([*chain[:half], f"({len(chain) - 2 * half} more)", *chain[-half:]])
 
 
-def _check_chains(ctx: _Context, wall_at: str | None) -> None:
+def _check_chains(ctx: _Context, wall_at: str | None, default_wall: bool = False) -> None:
+    """The attempt timeouts along the longest chain against the wall time (an error), then every retry and
+    regeneration at its timeout (a warning); `default_wall`: no whole-run limit is said, the wall time is
+    the default, and the warning says so (the run is stopped there, not by what the steps' own words allow)."""
     wall = ctx.plan.limits.wall_time_s
     once = {s.id: s.policy.attempt_timeout_s or 0.0 for s in ctx.plan.steps}
     total, chain = _longest(ctx, once)
@@ -764,6 +767,13 @@ def _check_chains(ctx: _Context, wall_at: str | None) -> None:
         worst[s.id] = attempts * (s.policy.attempt_timeout_s or 0.0) + waits
     total, chain = _longest(ctx, worst)
     if total > wall:
+        if default_wall:  # "keep trying every quarter of an hour, for up to 2 hours" with no whole-run limit said
+            ctx.warn(wall_at, f"with every retry and regeneration at its timeout, {_path(chain)} can take "
+                              f"{total:g}s, more than the default wall time {wall:g}s (no whole-run limit is "
+                              f"said): a run still retrying then is stopped at {wall:g}s, before its retries "
+                              "have run their course; to let them, say how long the whole run may take",
+                     "limits")
+            return
         ctx.warn(wall_at, f"with every retry and regeneration at its timeout, {_path(chain)} "
                           f"can take {total:g}s, more than the wall time {wall:g}s", "limits")
 

@@ -119,6 +119,7 @@ from orchestrator.plan.said_step import said_step
 from orchestrator.plan.said_value import bind_literal, bind_said_values, said_value
 from orchestrator.plan.schema import field_schema, properties_of, required_of, types_of
 from orchestrator.plan.scope import Produced, Producers, Scope
+from orchestrator.plan.steps34a import says_every
 from orchestrator.plan.unread_derived27 import unread_dropped
 from orchestrator.plan.wanted import Instructions, gathered, mentioned, read_instructions
 from orchestrator.plan.whole_item import take_whole_items, whole_items_by_schema
@@ -375,11 +376,12 @@ class _Planner:
 
     def gathers_from(self, step: StepSpec, loose: list[Loose]) -> str | None:
         """The one For each step before `step` whose results it gathers, when its text says so
-        ("fold every washed result into x") and its skill reads a name that no workflow input and no
-        earlier step gives; None otherwise (the dependencies are then as the data says)."""
+        ("fold every washed result into x", or its Input line: "all the room-volume results together",
+        `plan.steps34a`) and its skill reads a name that no workflow input and no earlier step gives; None
+        otherwise (the dependencies are then as the data says)."""
         if step.depends_where is not None or step.for_each:
             return None
-        if not SAYS_EVERY.search(" ".join([step.description, *(t.text for t in step.texts)])):
+        if not says_every(SAYS_EVERY, " ".join([step.description, *(t.text for t in step.texts)]), step):
             return None
         before = self.order[: self.position[step.id]]
         fans = [sid for sid in before if self.produced[sid].gathered]

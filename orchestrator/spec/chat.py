@@ -120,6 +120,37 @@ def chat_replies(steps: list[StepSpec], preamble: list[Block], src: Source
     placed: dict[str, list[tuple[SpecText, Reading]]] = {}
     kept: list[Block] = []
     said: dict[str, InputSpec] = {}
+    questions: dict[str, list[Reading]] = {}
+    read_at: set[int] = set()  # the lines of the replies read (placed on a step, or read for the whole run)
+    asked: list[tuple[int, Para | Bullet, list[StepSpec]]] = []  # questions, decided once their answer is read
+
+    def reply(block: Para | Bullet, targets: list[StepSpec]) -> bool:
+        """Read one reply (the docstring's rules); False when it is warned as not read."""
+        if len(targets) == 1:
+            step = targets[0]
+            reading = Reading(what="moved", where=src.where(block.line), text=" ".join(block.text.split())[:160],
+                              note=f"a reply in the chat that names `{_skill_of(step)}`: read as part of {step.id}"
+                                   "; a later message's rule is read before an earlier one's")
+            placed.setdefault(step.id, []).append((SpecText(text=block.text, line=block.line, kind="prose"), reading))
+            return True
+        if not targets:
+            whole, inputs = _whole_workflow(block, src)
+            said.update({i.name: i for i in inputs if i.name not in said})
+            if whole or inputs:
+                kept.append(block)
+                return True
+        elif _by_sentence(block, list(by_id.values()), placed, src):
+            kept.append(block)  # what it says of the whole run is read with the preamble
+            return True
+        if block.line < mine:  # the proposal's own message: what it says besides is the other readers'
+            kept.append(block)
+            return True
+        which = f"it names {', '.join(t.id for t in targets)}" if targets else "it names no step"
+        src.warn(block.line, f"a reply in the pasted chat, '{block.text[:60]}', is not read ({which}): a policy "
+                             "or an input it states is not in the plan; write it under its step", "spec.unread")
+        kept.append(block)
+        return False
+
     for at, block in enumerate(preamble):
         if not isinstance(block, Para | Bullet) or block.line <= first or block.line in step_lines:
             kept.append(block)
@@ -130,35 +161,48 @@ def chat_replies(steps: list[StepSpec], preamble: list[Block], src: Source
             kept.append(block)  # read by the inputs' reader; a list's lead line, its items read one by one
             continue
         targets = _reply_targets(block.text, list(by_id.values()))
-        if len(targets) == 1:
-            step = targets[0]
-            reading = Reading(what="moved", where=src.where(block.line), text=" ".join(block.text.split())[:160],
-                              note=f"a reply in the chat that names `{_skill_of(step)}`: read as part of {step.id}"
-                                   "; a later message's rule is read before an earlier one's")
-            placed.setdefault(step.id, []).append((SpecText(text=block.text, line=block.line, kind="prose"), reading))
+        if block.line >= mine and _ASKS.search(block.text) and isinstance(after, Para | Bullet):
+            asked.append((at, block, targets))  # "could it have a retry?": decided by its answer (`_answered`)
             continue
-        if not targets:
-            whole, inputs = _whole_workflow(block, src)
-            said.update({i.name: i for i in inputs if i.name not in said})
-            if whole or inputs:
-                kept.append(block)
-                continue
-        elif _by_sentence(block, list(by_id.values()), placed, src):
-            kept.append(block)  # what it says of the whole run is read with the preamble
+        if reply(block, targets):
+            read_at.add(block.line)
+    for at, block, targets in asked:
+        answer = _answered(block, targets, preamble[at + 1], read_at, list(by_id.values()))
+        if answer is None:
+            if reply(block, targets):
+                read_at.add(block.line)
             continue
-        if block.line < mine:  # the proposal's own message: what it says besides is the other readers'
-            kept.append(block)
-            continue
-        which = f"it names {', '.join(t.id for t in targets)}" if targets else "it names no step"
-        src.warn(block.line, f"a reply in the pasted chat, '{block.text[:60]}', is not read ({which}): a policy "
-                             "or an input it states is not in the plan; write it under its step", "spec.unread")
-        kept.append(block)
+        for step in answer:  # it sets no rule: its answer, read, is what the plan has (said, not dropped)
+            questions.setdefault(step.id, []).append(Reading(
+                what="moved", where=src.where(block.line), text=" ".join(block.text.split())[:160],
+                note=f"a question in the chat, answered by the reply at line {preamble[at + 1].line}, which is read: "
+                     "the question itself sets no rule"))
     for sid, items in placed.items():
         items.sort(key=lambda item: -item[0].line)
         step = by_id[sid]
         by_id[sid] = step.model_copy(update={"texts": (*(t for t, _ in items), *step.texts),
                                              "readings": (*step.readings, *(r for _, r in items))})
+    for sid, asks in questions.items():
+        by_id[sid] = by_id[sid].model_copy(update={"readings": (*by_id[sid].readings, *asks)})
     return list(by_id.values()), kept, tuple(said.values())
+
+
+# a reply that asks: a sentence of it ends in a question mark ("could it have a retry?", "What happens if ... no?")
+_ASKS = _rx(r"\?(?=\s|$)")
+
+
+def _answered(question: Para | Bullet, targets: list[StepSpec], answer: Block, read_at: set[int],
+              steps: list[StepSpec]) -> list[StepSpec] | None:
+    """The steps a question is about when the reply right after it answers it and is read: the answer was
+    read (placed on a step or read for the whole run) and speaks of a step the question names (or the
+    question names none); None otherwise (the question is then read, or warned, as any reply)."""
+    if not isinstance(answer, Para | Bullet) or answer.line not in read_at:
+        return None
+    spoken = _reply_targets(answer.text, steps)
+    if not spoken:
+        return None
+    common = [s for s in spoken if s.id in {t.id for t in targets}] if targets else spoken
+    return common or None
 
 
 # a paragraph that is only a list's lead: a short line ending in a colon ("Rules I've set:", "Two changes:")

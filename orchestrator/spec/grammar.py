@@ -175,7 +175,8 @@ REGENERATE = (
 VAGUE: tuple[Row, ...] = (
     Row("ambiguous", r"\b\d+\s*(?:-|–|to|or)\s*\d+\s*(?:x\b|times|retries|attempts|tries|more\s+times)", value="the count is a range, not a number"),
     Row("ambiguous", r"\b(?:a\s+few|several|some|many|a\s+bunch\s+of|a\s+handful\s+of|multiple|a\s+number\s+of|enough|a\s+reasonable\s+number\s+of|a\s+couple\s+more|couple\s+more)\s+(?:times|retries|attempts|tries|more\s+times)\b", value="the count is not a number"),
-    Row("ambiguous", r"\b(?:a\s+(?:few|couple\s+of)|several|some|many)\s+(?:seconds|minutes|hours)\b", value="the duration is not a number"),
+    # "for that many minutes", "as many hours as it takes": an amount given elsewhere, not a vague duration
+    Row("ambiguous", r"\b(?:a\s+(?:few|couple\s+of)|several|some|(?<!\bthat\s)(?<!\bthis\s)(?<!\bas\s)(?<!\bhow\s)many)\s+(?:seconds|minutes|hours)\b", value="the duration is not a number"),
     Row("ambiguous", r"\b{N}\s+times\s+or\s+(?:for\s+)?{D}|\b{D}\s+or\s+{N}\s+(?:times|tries|retries)", value="it offers alternatives"),
     Row("ambiguous", r"(?<!\bto\s)(?<!up\sto\s)(?<!at\smost\s)(?<![-\w])try\s+(?:it\s+|this\s+)?(?:twice|thrice|\d+\s+times)\b(?!\s+(?:total|in\s+total|in\s+all|all\s+told|overall|altogether|more|max|at\s+most|tops)\b)", value="it may or may not count the first try; write 'retry N times' or 'N attempts in total'"),
     # a retry time budget shared by the whole run: no plan holds one
@@ -565,7 +566,7 @@ TABLES: tuple[tuple[Row, ...], ...] = (EARLY, FIRST, REGENERATE, VAGUE, NO_RETRY
 _SIGNALS = (
     r"\b(?:retr(?:y|ies|ied|ying)|re-?tr(?:y|ies|ied|ying)|try\s+(?:it\s+|this\s+)?again|attempts?|tries|back-?\s*off"
     r"|time-?\s*outs?|timed\s+out|times\s+out|wait(?:ing|s)?+(?!\w)(?![\s-]{1,3}+lists?\b)|delay(?:ed|s)?|jitter|fall\s*+-?\s*+back\s*(?:to|on|[:=-])"
-    r"|escalat\w*|abort|give\s+up|give\s+it|regenerat\w*|exponential\w*|again|instead|\d+(?:\.\d+)?\s*(?:ms|s|sec|secs"
+    r"|escalat\w*|abort|give\s+up|give\s+it|regenerat\w*|exponential\w*|again(?!\w)|instead|\d+(?:\.\d+)?\s*(?:ms|s|sec|secs"
     r"|seconds?|m|min|mins|minutes?|h|hrs?|hours?)\b|(?<!at\s)(?<!^)once|twice|thrice|\d+\s*x\b"
     r"|\b(?:run|take|last|hang|go\s+on)s?\s+(?:too|very|overly)\s+long\b)"
     rf"|\b(?:{WORDS}|half\s+an?)\s+{LONG_UNITS}\b|\bwithin\s+the\s+(?:hour|minute|day)\b"

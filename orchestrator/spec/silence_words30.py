@@ -43,11 +43,25 @@ _PERSON_WAIT = _rx(r"(?i)(?<![ \t])[ \t]*+[,;]?+[ \t]*+\b(?:and[ \t]++)?+(?:wait
                    r"(?:s|sec|secs|seconds?|m|min|mins|minutes?|h|hr|hrs|hours?|days?)\b[^,;.]{0,40}+")
 
 
-def without_person_wait(rest: str) -> str:
+# a bare wait: "text him, wait 1 hr" (`without_person_wait` takes it when it is the approval's wait read)
+_BARE_WAIT = _rx(r"(?i)[ \t]*+[,;-]?+[ \t]*+\b(?:and[ \t]++|then[ \t]++)?+wait(?:s|ing)?+(?:[ \t]++for)?+[ \t]++"
+                 r"(?P<d>(?:an?|\d++(?:\.\d++)?+|one|two|three|four|five|six|twelve|24|48)[ \t]*+"
+                 r"(?:s|sec|secs|seconds?|m|min|mins|minutes?|h|hr|hrs|hours?|days?))\b")
+
+
+def without_person_wait(rest: str, seconds: float | None = None) -> str:
     """What a sentence that asks an approval and gives its wait says besides, without that wait
-    ("ring him, wait up to 2 hrs for answer" -> "ring him"): the wait is the approval's timeout,
-    never a retry rule of the step."""
-    return _PERSON_WAIT.sub("", rest) if rest else rest
+    ("ring him, wait up to 2 hrs for answer" -> "ring him"; "text him, wait 1 hr" -> "text him" when the
+    approval's wait read is `seconds`, 3600): the wait is the approval's timeout, never a retry rule of the
+    step. A bare wait of another length is left to the policy reader."""
+    if not rest:
+        return rest
+    rest = _PERSON_WAIT.sub("", rest)
+    if seconds is None:
+        return rest
+    from orchestrator.spec.phrase_value import duration
+
+    return _BARE_WAIT.sub(lambda m: "" if duration(m.group("d")) == seconds else m.group(0), rest)
 
 
 def silence_skips(sentence: str) -> bool:

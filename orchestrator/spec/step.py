@@ -720,7 +720,7 @@ class _StepBuilder:
             self.field_where["approval"] = self.src.where(line)
             self.beside = cond.approval_rest(sentence)
             if seconds is not None:  # "ring him, wait up to 2 hrs for answer": the approval's wait, no retry
-                self.beside = without_person_wait(self.beside)  # `spec.silence_words30`
+                self.beside = without_person_wait(self.beside, seconds)  # `spec.silence_words30`
             self.read("approval", line, sentence, "needs a person's approval" + (f" only when {when}" if when else ""))
             return True
         approval = self.values.get("approval")

@@ -68,10 +68,6 @@ UNPAUSED: dict[tuple[str, int], str] = {
 # or a part left unread, checked against the plan at 57efe9a1; (folder, line) -> what the plan does and why it is
 # not as meant. The scorer has no "wrong" line for holdout26 and all 12 runs reach their author's output there.
 WARNED_MISREAD: dict[tuple[str, int | None], str] = {
-    (HIVE, None): "no whole-run limit is said, so the default wall time (3600 s) holds, and the `limits` warning (at no "
-                  "line) says step 6's 'keep trying every quarter of an hour, for up to 2 hours' (line 43, read as 8 x "
-                  "900 s) can outlast it: a run still retrying after an hour is stopped by the default, not by its "
-                  "author's 2 hours",
 }
 # runs made whose end is not the author's output yet: (folder, run) -> why; each must end honestly
 FAILS: dict[tuple[str, int], str] = {

@@ -44,12 +44,6 @@ REFUSED: dict[str, str] = {
 }
 # (folder, author's step number, aspect) -> why the plan does not have it as its author meant yet
 KNOWN: dict[tuple[str, int, str], str] = {
-    (QUOTE, 3, "depends_on"): "meant: after row 1 only (it gathers room-volume's results; row 2 starts with row 1, "
-                              "'same time as 1'). Read: after rows 1 and 2 (after two rows that start together the next "
-                              "row waits for both, unless its USES cell names one): an order-only wait for mileage, which "
-                              "changes no value (the gather from row 1 is read as meant)",
-    (QUOTE, 4, "depends_on"): "meant: after rows 2 and 3, as read; but row 3 waits for row 2 (above), so reduced it is "
-                              "after row 3 only",
 }
 # (folder, line, n-th policy of that line) -> why that policy is not on its step as meant yet
 KNOWN_POLICY: dict[tuple[str, int, int], str] = {
@@ -83,15 +77,4 @@ NOT_A_SUCCESS: dict[tuple[str, int], str] = {
 # or a part left unread that is not, checked against the plan at cf8872d9; (folder, line) -> what the warning says
 # and why it misdescribes the plan.
 WARNED_MISREAD: dict[tuple[str, int | None], str] = {
-    (ANALGESIA, 26): "'COMPLETION Only counts as complete when chart-entry comes ba... not read (not a step)': the "
-                     "section's success check (line 27) is read, as meant (charted == true on chart-entry)",
-    (LASER, 12): "'states a policy that was not understood (not understood: 'against')': item 2 says what "
-                 "material-check does (and '(PVC = chlorine gas = never)' is an aside); there is no policy in it, and "
-                 "its 'at the same time' is read as meant (starts with step 1)",
-    (LASER, 14): "'books you in for that many minutes' is said to state a policy whose 'duration is not a number': the "
-                 "minutes are the booking's length, step 3's `minutes` output, bound as meant; no time limit is meant",
-    (LASER, 30): "a question ('What happens if material-check says no?') said to state 'a policy or an input ... not in "
-                 "the plan': it states none, and the maintainer's answer (line 34: fail there, no retry) is read",
-    (LASER, 40): "'could it have a retry?' said to be a policy 'not in the plan': the retry it asks for is in the plan, "
-                 "from the marked answer (line 46: 2 retries, 30 s apart)",
 }

@@ -82,7 +82,4 @@ NOT_A_SUCCESS: dict[tuple[str, int], str] = {
 # or a part left unread that is not, checked against the plan at 8d31a6d7 (185 line 15 and 186 line 4 out since the sentences declaring their inputs are read, r46need); (folder, line) -> what the warning says
 # and why it misdescribes the plan.
 WARNED_MISREAD: dict[tuple[str, int | None], str] = {
-    (SLAB, 12): "'retry 'if price_gbp is over £5,000 Gary ... wait 1 hr.' disagrees with 'Never resend an order'': the "
-                "hour is the approval's wait (read as meant: 3600 s, then reject), not a retry's; there is no retry "
-                "said to disagree with line 11, whose no-retry is on the step as meant",
 }

@@ -88,7 +88,9 @@ def test_a_reply_naming_several_steps_is_read_a_sentence_at_a_time_and_a_questio
     assert [t.text for t in check.texts if t.line == 29] == ["price-check now gets 3 retries, 10s apart."]
     assert [t.text for t in send.texts if t.line == 29] == ["And send-report can wait up to 5 minutes per try."]
     assert not any(t.line == 23 for s in spec.steps for t in s.texts)  # "what if ... ?": asked, not a rule
-    assert any(w.line == 23 and "not read" in w.message for w in spec.warnings)
+    # answered by line 29, which is read: no "not read" warning, a reading says so (`spec.chat._answered`)
+    assert not any(w.line == 23 and "not read" in w.message for w in spec.warnings)
+    assert any(r.where == "t.md:23" and "answered by the reply at line 29" in r.note for r in check.readings)
 
 
 def test_the_later_reply_is_read_before_the_earlier_rule_of_the_same_step() -> None:

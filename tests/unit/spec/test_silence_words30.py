@@ -87,6 +87,23 @@ def test_other_waits_stay(rest: str) -> None:
     assert without_person_wait(rest) == rest
 
 
+@pytest.mark.parametrize(("rest", "seconds", "left"), [
+    ("text him, wait 1 hr", 3600.0, "text him"),  # a site sheet: the approval's wait read is an hour
+    ("email the bursar and wait 2 days", 172800.0, "email the bursar"),  # a school office
+    ("ping Ravi - wait 30 mins", 1800.0, "ping Ravi"),  # a studio booking
+])
+def test_a_bare_wait_that_is_the_approval_s_is_taken_out(rest: str, seconds: float, left: str) -> None:
+    assert without_person_wait(rest, seconds).strip(" ,;-") == left
+
+
+@pytest.mark.parametrize(("rest", "seconds"), [
+    ("text him, wait 10 min then try again", 3600.0),  # another length: a retry's wait, the policy reader's
+    ("wait 1 hr", None),  # no approval wait read: left as it is
+])
+def test_a_bare_wait_of_another_length_stays(rest: str, seconds: float | None) -> None:
+    assert without_person_wait(rest, seconds) == rest
+
+
 APPROVAL_LOG = """\
 # Release desk
 
