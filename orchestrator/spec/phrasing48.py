@@ -27,6 +27,8 @@ Rows of the policy grammar (`EARLY`, joined through `spec.grammar_families8`):
 
 from __future__ import annotations
 
+import re
+
 from orchestrator.policy import PolicyStatement
 from orchestrator.spec.grammar_families24 import whole_scoped
 from orchestrator.spec.grammar_row import Row
@@ -55,9 +57,7 @@ def plain(text: str) -> str:
     if "/" not in text and not any(g in text for g in _GLYPH):
         return text
 
-    def one(m: object) -> str:
-        import re
-        assert isinstance(m, re.Match)
+    def one(m: re.Match[str]) -> str:
         value = _decimal(m.group(1), m.group(2), m.group(3), m.group(4))
         return m.group(0) if value is None else f"{value} {m.group(5)}"
 
@@ -84,7 +84,8 @@ def whole_scope48(text: str, statement: PolicyStatement) -> PolicyStatement:
     return whole_scoped(text, statement, scope=_WHOLE, one=_ONE25)
 
 
-_NO_MORE = r"(?:full\s+stop|period|and\s+no\s+more|no\s+more|no\s+longer|tops|max(?:imum)?|at\s+most|not\s+a\s+second\s+more)"
+# (not "tops", "max": "the whole session gets 45 min max" is read by the whole run's own rows)
+_NO_MORE = r"(?:full\s+stop|period|and\s+no\s+more|no\s+more|no\s+longer|not\s+a\s+second\s+more)"
 _WHOLE_THING = r"(?:the|this|our|tonight'?s|today'?s)\s+(?:whole|entire|full|complete)\b"
 _GO_ON_PAIRS = (r"(?P<wpairs>" + _PAIR + r"(?:" + _LINK + _PAIR + r"){0,12}+)(?=\s*+(?:[.;)!]|$|for\s+now\b|until\b|"
                 r"as\s+a\s+(?:placeholder|stopgap)\b))")
@@ -96,9 +97,10 @@ EARLY: tuple[Row, ...] = (
     # "after a coffee-length pause (5 min)": the wait
     Row("wait_fixed", r"(?<![\w-])(?:pause|wait|breather|break|gap|rest|delay|breath)\s*+\(\s*+{D}\s*+\)"),
     # "tonight's close has 40 minutes, full stop" / "is allowed a quarter of an hour and no more": the time
-    Row("timeout", r"(?<![\w-])(?:has|have|gets?|is\s+allowed|is\s+given|is\s+granted)\s+{D}(?=\s*+,?\s*+" + _NO_MORE + r"(?![\w-]))"),
+    Row("timeout", r"(?<![\w-])(?:has|have|is\s+allowed|is\s+given|is\s+granted)\s+{D}(?=\s*+,?\s*+" + _NO_MORE + r"(?![\w-]))"),
     # "pull the plug on the render if it's still going after 3 hours": the time
-    Row("timeout", r"(?<![\w-])(?:pull\s+the\s+plug\s+on|kill|stop|abort|cancel|scrap|ditch)\s+" + _THE + r"\s+(?:if|when|once)\s+"
+    Row("timeout", r"(?<![\w-])(?:pull\s+the\s+plug\s+on|kill|stop|abort|cancel|scrap|ditch)\s+(?!the\s+(?:whole|entire|full|"
+        r"complete)\b)" + _THE + r"\s+(?:if|when|once)\s+"
         r"(?:it'?s|it\s+is|they'?re|they\s+are)\s+still\s+[a-z]{1,20}?ing\s+(?:after|past|at|beyond)\s+{D}"),
     # "max runtime for the builder: 90 s": the time
     Row("timeout", r"(?<![\w-])(?:max(?:imum)?|longest)\s+(?:run\s*-?\s*time|running\s+time|duration|time)\s+(?:for|of|on)\s+"
