@@ -5,7 +5,7 @@ rule the sentence has already given: "retry x3, wait 10s first then double it ea
 exponential wait starting at 10 s, and the word "wait" is only the verb of it; "don't run it again, the
 promoter sees every attempt" is read as no retry, and "attempt" is in the reason. `held` drops a left-over
 word when the part of the policy it names was read (a wait or backoff for wait/delay, a retry count or no
-retry for retry/attempt/tries/again/twice, a timeout for timeout, a fallback for instead). The other branch of a
+retry for retry/attempt/tries/again/twice, or waits said one by one, each a retry, a timeout for timeout, a fallback for instead). The other branch of a
 condition ("if NOT worse -> standard dressing instead") holds its "instead" too when the sentence opens
 with the condition and names no failure: it says which step runs, not what follows one. A word of a part
 that was not read is still said ("retry 3 times, wait for the lock" with no wait read keeps 'wait').
@@ -34,6 +34,8 @@ _FAILURE = _rx(r"(?i)\b(?:fail\w*|errors?|erroring|errored|crash\w*|breaks?|brok
 def held(words: tuple[str, ...], statement: PolicyStatement, text: str) -> tuple[str, ...]:
     """`words` without those whose rule `statement` holds (module docstring); `text` is the sentence."""
     tried = statement.no_retry or statement.retries is not None or statement.max_attempts is not None
+    # waits said one by one are one retry each ("again after 2 s, again after 15 s"): the tries are read
+    tried = tried or (statement.wait is not None and statement.wait.kind == "sequence" and len(statement.wait.seconds) > 1)
     branch = _OPENS_CONDITION.search(text) is not None and _FAILURE.search(text) is None
     kept: list[str] = []
     for word in words:

@@ -1,6 +1,7 @@
 """A person to be told, said in a step's text, that no failure calls for: a message the run cannot send.
 
     "Email Priya when it finishes."                       no fallback; warned: the run sends no email
+    "Ping the results inbox every 2 minutes"              a poll, not a message: nothing warned
     "then tell the reading-room desk it is online"        no fallback; warned
     "carry on with printed = 0 and ping me on WhatsApp"   the carry-on stays the fallback; the ping warned
 
@@ -64,6 +65,8 @@ _THINGS = frozenset(("run", "step", "job", "batch", "file", "files", "list", "re
                      "it", "this", "that", "retry", "host", "site", "device", "machine", "sensor", "gateway",
                      "portal", "system", "app", "bot", "logger", "feed", "pipeline", "health", "check", "monitor"))
 _WORDS = _rx(r"[A-Za-z][\w-]*+")
+# a ping said with how often it recurs ("ping the inbox every 2 minutes"): polling a thing, not telling a person
+_POLLED = _rx(r"(?i)[ \t]*+(?:[A-Za-z][\w-]*+[ \t]++){0,2}?(?:every|each)[ \t]++(?:\d|few|couple|other|half|few|min|sec|hour)")
 
 
 def person_to_tell(text: str) -> tuple[int, int] | None:
@@ -101,6 +104,15 @@ def told(sentence: str, message: str, carries_on: bool) -> bool:
     if carries_on:
         return True
     return _FAILURE.search(sentence) is None and _DONE.search(sentence) is not None
+
+
+def polled(sentence: str, message: str) -> bool:
+    """Whether the escalation `message` read in `sentence` is a ping said with how often it recurs ("ping the results
+    inbox every 2 minutes"): a thing polled, no person told and no fallback."""
+    if not message.lower().lstrip().startswith("ping"):
+        return False
+    at = sentence.lower().find(message.lower().strip())
+    return at >= 0 and _POLLED.match(sentence, at + len(message.strip())) is not None
 
 
 def tells(message: str) -> bool:

@@ -42,7 +42,7 @@ from orchestrator.spec.normalize import normalize_spans
 from orchestrator.spec.notation32 import cause_spans, plain
 from orchestrator.spec.notation33 import plain as plain33
 from orchestrator.spec.notes38 import approver_silence, asks_approver
-from orchestrator.spec.notify_person import notice, person_to_tell, told
+from orchestrator.spec.notify_person import notice, person_to_tell, polled, told
 from orchestrator.spec.phrase_checks import budget_without_repeat, geometric, lost_value
 from orchestrator.spec.phrase_value import (
     durations as durations,  # read as phrase.durations (`spec.yaml_node`)
@@ -56,6 +56,8 @@ from orchestrator.spec.phrasing45 import plain as plain45
 from orchestrator.spec.phrasing45 import whole_scope45
 from orchestrator.spec.phrasing46 import plain as plain46
 from orchestrator.spec.phrasing46 import whole_scope46
+from orchestrator.spec.phrasing48 import plain as plain48
+from orchestrator.spec.phrasing48 import whole_scope48
 from orchestrator.spec.policy_notation24 import habit_reason_spans, typeset_spaces
 from orchestrator.spec.policy_notation25 import whole_scope25
 from orchestrator.spec.regex_cache import Patterns
@@ -174,6 +176,7 @@ def _read_phrase(text: str, known: frozenset[str]) -> Phrase:
     text = plain42(text)  # "a full 2 minutes" is 2 minutes, "left empty (null)" null (`spec.phrasing42`)
     text = plain45(text)  # "a 10-second pause, then 40 seconds" is 10 seconds, then 40 (`spec.phrasing45`)
     text = plain46(text)  # "throws a wobbly" is "falls over", a failure of any class (`spec.phrasing46`)
+    text = plain48(text)  # "2 1/2 minutes" is 2.5 minutes (`spec.phrasing48`)
     raw = text[:MAX_SENTENCE]
     norm, where, ends = normalize_spans(mark(raw, typeset_spaces(raw.translate(_QUOTES)), known), bare(known))
     r = _Reading(norm, raw, where, ends)
@@ -268,10 +271,12 @@ def _read_phrase(text: str, known: frozenset[str]) -> Phrase:
     statement = whole_scope42(norm, statement)  # "every step included, ... three hours" (`spec.phrasing42`)
     statement = whole_scope45(norm, statement)  # "overall this run must wrap up inside 8 minutes" (`spec.phrasing45`)
     statement = whole_scope46(norm, statement)  # "the entire sequence ... after 2.5 hours" (`spec.phrasing46`)
+    statement = whole_scope48(norm, statement)  # "Entire nightly batch is capped at 3 h" (`spec.phrasing48`)
     statement = budget_without_repeat(norm, statement, retry_said)
     unread = held(unread, statement, norm)  # "retry x3, wait 10s first ...": the wait was read (`spec.held_words44`)
     problems = list(r.problems)
-    if policy_like and not r.has("escalate") and (tell := person_to_tell(left)) is not None:  # "then call the conservator"
+    if policy_like and not r.has("escalate") and (tell := person_to_tell(left)) is not None \
+            and not polled(r.raw, r.written(*tell)):  # "then call the conservator"; "ping the inbox every 2 min" a poll
         problems.append(notice(r.written(*tell), "the step's policy is read without it"))
     lost = lost_value(norm, statement)
     if lost is not None:
@@ -347,6 +352,8 @@ def _on_failure(r: _Reading) -> OnFailure | None:
     value_said = next((s for s in ("value_pairs", "value_fields", "value_field", "value_nos", "value_literal", "value_blank",
                                    "value_empty")
                        if r.has(s)), None)
+    if r.has("escalate") and polled(r.raw, str(r.first("escalate"))):  # "ping the inbox every 2 minutes": a poll
+        del r.seen["escalate"]
     if r.has("escalate") and told(r.raw, str(r.first("escalate")), bool(value_said or r.has("continue"))):
         # "carry on with printed = 0 and ping me", "email Priya when it finishes": a message, no fallback
         kept = "the step carries on as written" if value_said or r.has("continue") else "no fallback is read from it"

@@ -79,6 +79,9 @@ HOLDOUT29 = FIXTURES.parent / "foreign-specs-holdout29" / "phrasings-holdout29.y
 # the thirtieth blind set's rows: 20/40 exactly by hand at 8c759452 (BLIND-RESULTS.md); read here as tuning data, its
 # misses in XFAIL30
 HOLDOUT30 = FIXTURES.parent / "foreign-specs-holdout30" / "phrasings-holdout30.yaml"
+# the thirty-first blind set's rows: 23/40 exactly by hand at 814acf97 (BLIND-RESULTS.md); read here as tuning data, its
+# misses in XFAIL31
+HOLDOUT31 = FIXTURES.parent / "foreign-specs-holdout31" / "phrasings-holdout31.yaml"
 ASSUMED_RETRIES = 3  # a wait without a count: the planner assumes 3 and warns (spec.effect)
 
 # text -> (the meaning we read instead, why)
@@ -201,6 +204,8 @@ def _corpus() -> list[tuple[str, dict[str, Any]]]:
                 for e in yaml.safe_load(HOLDOUT29.read_text(encoding="utf-8"))]
     entries += [(HOLDOUT30.name, {**e, "meaning": _neutral(e["meaning"])})
                 for e in yaml.safe_load(HOLDOUT30.read_text(encoding="utf-8"))]
+    entries += [(HOLDOUT31.name, {**e, "meaning": _neutral(e["meaning"])})
+                for e in yaml.safe_load(HOLDOUT31.read_text(encoding="utf-8"))]
     return entries
 
 
@@ -592,8 +597,6 @@ XFAIL30: dict[str, str] = {
         _DEFAULT_FAIL.format("the 8 s timeout", "that's a fail"),
     "First error from the court filing and the whole thing stops - no second attempt.":
         _DEFAULT_FAIL.format("no retry", "the whole thing stops"),
-    "Try the courier API again after 1 min, then 5 min, then 15 min.":
-        "3 retries at 1, 5 and 15 min as meant, with an untrue warning: not understood: 'again'",
     "Allow the rostering solver an hour and a quarter, no more.":
         "not read (warned: not understood: 'an hour and a quarter'): 'allow the x <time>' is read before '; if it ...' "
         "only, not before ', no more' (a time allowed to people, 'allow the reviewers 2 days.', is no limit)",
@@ -601,6 +604,25 @@ XFAIL30: dict[str, str] = {
     "Keep the whole morning run under 1h30m; past that it's cancelled and we do it by hand.": _RUN_LEVEL.format("5400 s"),
     "This one charges the customer's card. It runs exactly one time, never again.":
         "no retry is the default, so the plan is the author's; the sentence is warned as not understood ('again')",
+}
+
+
+# holdout31 rows still read otherwise, each with why (strict xfails: one read as meant must leave the list)
+XFAIL31: dict[str, str] = {
+    "Back-off on the weather API: begin at 4 s and double it every time, cap 1 min, six tries tops.":
+        "read as six tries in all, 5 retries (as 'eight goes at most' and 'ten tries in all' are, docs/spec-format.md); "
+        "the key says 6 retries (its blind note calls it arguable)",
+    "If the CAD sync bounces, retry with waits growing x3 from 5 seconds - 5, 15, 45 - and stop there.":
+        "3 retries from 5 s growing x3 as meant; " + _SAID_FAIL.format("and stop there"),
+    "Timebox the route optimiser at 2 min; overrun or crash means `route-nearest-first` takes over.":
+        "the 120 s timeout and the fallback as meant, the fallback kept for the class the first failure word names "
+        "('crash', code errors); the author means an overrun too (one class per rule: 'any' would add invalid input)",
+    "If the stock count hasn't answered in 30 s, skip it and carry on with on_hand = 0.":
+        "timeout and value as meant; the value is kept for the timeout the sentence names, not every failure",
+    "The manifest builder gets 5 min; if it times out, continue with manifest_ok = false.":
+        "timeout and value as meant; the value is kept for the timeout the sentence names ('if it times out'), not "
+        "every failure",
+    "Ping the lab results inbox every 2 minutes, but stop looking after an hour.": _SAID_FAIL.format("stop looking"),
 }
 
 
@@ -616,6 +638,7 @@ def _case(source: str, entry: dict[str, Any]) -> Any:
     reason = XFAIL28.get(entry["text"]) if source == HOLDOUT28.name else reason
     reason = XFAIL29.get(entry["text"]) if source == HOLDOUT29.name else reason
     reason = XFAIL30.get(entry["text"]) if source == HOLDOUT30.name else reason
+    reason = XFAIL31.get(entry["text"]) if source == HOLDOUT31.name else reason
     reason = XFAIL8.get(entry["text"]) if source == HOLDOUT8.name else reason
     reason = XFAIL4.get(entry["text"]) if source == HOLDOUT4.name else reason
     reason = XFAIL5.get(entry["text"]) if source == HOLDOUT5.name else reason
@@ -658,7 +681,7 @@ def test_every_null_phrasing_gives_no_reading_and_every_ambiguous_one_a_reason()
     for _, entry in CORPUS:
         phrase = read_phrase(entry["text"])
         if entry["text"] in {*XFAIL, *XFAIL4, *XFAIL5, *XFAIL6, *XFAIL8, *XFAIL9, *XFAIL19, *XFAIL20, *XFAIL21, *XFAIL25, *XFAIL26, *XFAIL27,
-                             *XFAIL28, *XFAIL29}:
+                             *XFAIL28, *XFAIL29, *XFAIL31}:
             continue
         if entry["meaning"] is None:
             assert not phrase.read and not phrase.problems, entry["text"]
@@ -829,12 +852,31 @@ def test_the_thirtieth_holdout_set_is_read_but_for_its_reasoned_xfails() -> None
     assert sorted(missed) == sorted(XFAIL30)
 
 
+def test_the_thirty_first_holdout_set_is_read_but_for_its_reasoned_xfails() -> None:
+    holdout31 = [e for name, e in CORPUS if name == HOLDOUT31.name]
+    assert len(holdout31) == 40
+    missed = [e["text"] for e in holdout31 if not agrees(e["text"], e["meaning"])[0]]
+    assert sorted(missed) == sorted(XFAIL31)
+
+
 def test_a_thirtieth_holdout_whole_run_row_read_here_is_the_whole_run_s_limit_not_an_attempt_s() -> None:
     """The corpus compares a time whatever its scope (`_neutral`); each time read here has the author's scope."""
     for entry in (e for name, e in CORPUS if name == HOLDOUT30.name):
         statement = read_phrase(entry["text"]).statement
         if entry["meaning"].get("timeout_s") is not None and statement.timeout_s is not None:
             assert statement.whole_run == (entry.get("scope") == "whole run"), entry["text"]
+
+
+def test_a_thirty_first_holdout_whole_run_row_read_here_is_the_whole_run_s_limit_not_an_attempt_s() -> None:
+    """The corpus compares a time whatever its scope (`_neutral`); each time read here has the author's scope (the five
+    whole-run rows among them: 'the whole lot - every job on this sheet - ...' no longer an attempt's time too)."""
+    scoped = 0
+    for entry in (e for name, e in CORPUS if name == HOLDOUT31.name):
+        statement = read_phrase(entry["text"]).statement
+        if entry["meaning"].get("timeout_s") is not None and statement.timeout_s is not None:
+            assert statement.whole_run == (entry.get("scope") == "whole run"), entry["text"]
+            scoped += statement.whole_run
+    assert scoped == 5
 
 
 def test_a_twenty_ninth_holdout_whole_run_row_is_the_whole_run_s_limit_not_an_attempt_s() -> None:
