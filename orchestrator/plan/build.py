@@ -299,7 +299,7 @@ def draft_plan(
             output_schema=out.schema_,
             policy=completed_policy(draft.policy.model_copy(update={"approval": made.approval})
                                     if made.approval is not None else draft.policy,
-                                    out.schema_),
+                                    out.schema_, prov["policy.fallback"].note if "policy.fallback" in prov else ""),
             provenance=prov,
             where=step.where,
         ))

@@ -1529,21 +1529,25 @@ def _named_for(value: Any, name: str) -> bool:
 
 
 def _none_said(fallback: Fallback, text: str, output_schema: JsonSchema) -> Fallback:
-    """A value to go on with whose sentence says "with no X": the output X empty (`plan.with_none46`)."""
-    if fallback.action is not FallbackAction.DEFAULT or not isinstance(fallback.value, dict):
+    """A value to go on with whose sentence says "with no X": the output X empty (`plan.with_none46`); the
+    contract's empty value said so ("carry on with no open days") is that output empty, the others as ever."""
+    if fallback.action is not FallbackAction.DEFAULT or not (fallback.value is None or isinstance(fallback.value, dict)):
         return fallback
     from orchestrator.plan.with_none46 import with_none
 
     value = with_none(fallback.value, text, properties_of(output_schema))
-    return fallback if value == fallback.value else fallback.model_copy(update={"value": value})
+    if value == fallback.value:
+        return fallback
+    return completed_fallback(fallback.model_copy(update={"value": value}), output_schema)
 
 
-def completed_policy(policy: StepPolicy, output_schema: JsonSchema) -> StepPolicy:
-    """The step's fallbacks (its own and its recovery rows') completed against its output schema."""
+def completed_policy(policy: StepPolicy, output_schema: JsonSchema, said: str = "") -> StepPolicy:
+    """The step's fallbacks (its own and its recovery rows') completed against its output schema; `said` is
+    the sentence the step's own fallback was read from."""
     rules = tuple(r if r.fallback is None else r.model_copy(update={"fallback": _none_said(
                       completed_fallback(r.fallback, output_schema), r.failure, output_schema)})
                   for r in policy.rules)
-    fallback = completed_fallback(policy.fallback, output_schema)
+    fallback = _none_said(completed_fallback(policy.fallback, output_schema), said, output_schema)
     if fallback == policy.fallback and rules == policy.rules:
         return policy
     return policy.model_copy(update={"fallback": fallback, "rules": rules})

@@ -10,6 +10,12 @@ plural: "off-flavours" is `off_flavours`, "fault" is `faults`). That output is i
 value gone on with: a list's `[]`, a number's 0, a text's "", and an output whose type is not said is
 a list when its name is plural (`faults`), else left unread. A field the value already sets is kept;
 words that name no output ("with no fuss") are no part of it.
+
+    just carry on with no open days (empty list)      (clinic-calendar outputs `open_days`) -> {open_days: []}
+
+The step's own fallback is read so too (round 48): "carry on with no X" alone goes on with the
+contract's empty value, and X named among the outputs is that output empty, the others at their
+contract's empty value as ever.
 """
 
 from __future__ import annotations
@@ -60,11 +66,11 @@ def said_none(text: str, props: Mapping[str, Any]) -> dict[str, Any]:
 
 def with_none(value: Any, text: str, props: Mapping[str, Any]) -> Any:
     """`value` (the output to go on with) with the outputs `text` says have nothing set empty; a field
-    the value sets is kept."""
-    if not isinstance(value, dict) or not text:
+    the value sets is kept, and the contract's empty value (None) said so is those outputs alone."""
+    if not (value is None or isinstance(value, dict)) or not text:
         return value
-    extra = {k: v for k, v in said_none(text, props).items() if k not in value}
-    return {**value, **extra} if extra else value
+    extra = {k: v for k, v in said_none(text, props).items() if k not in (value or {})}
+    return {**(value or {}), **extra} if extra else value
 
 
 _rx.save()

@@ -76,20 +76,26 @@ def asked_time(sentence: str) -> float | None:
 
 # a value said with where it comes from: "off line 1", "from step 2", "out of row 3", "from [1]", "line 2's"
 _SOURCED = _rx(r"(?i)(?<![\w-])(?:(?:off|from|out\s++of|per|via)\s++(?:the\s++)?(?:line|step|stage|row|item|no\.?|#)"
-               r"\s*+[0-9a-z]{1,4}+(?![\w-])|(?:off|from)\s++\[\s*+\d{1,3}+\s*+\]|(?:line|step|stage|row)\s++[0-9a-z]{1,4}+'s)")
-_ITEM_CUT = _rx(r"[,;|\n]")
+               r"\s*+[0-9a-z]{1,4}+(?![\w-])|(?:off|from)\s++\[\s*+\d{1,3}+\s*+\]|(?:line|step|stage|row)\s++[0-9a-z]{1,4}+'s"
+               # an SOP's section number: "the summary from 5.3", "the lots from 5.1" (not "from 2.5 mm")
+               r"|from\s++(?:section\s++|§\s*+)?\d{1,2}+\.\d{1,2}+(?:\.\d{1,2}+)?+(?=\s*+(?:[,.;)]|$|and\b|or\b)))")
+_ITEM_CUT = _rx(r"[,;|\n]|\.\s")  # a list's items, and a sentence's end ("... from step 1. Note: ...")
+# a list item's lead-in before the value it names: "giving test ID", "passing the run date", "plus analyst initials"
+_LEAD = _rx(r"(?i)^(?:(?:giving|passing|sending|supplying|providing|including|using|with|plus|and)\s++)(?:the\s++)?")
 
 
 def bare_input_item(text: str, name: str) -> str | None:
-    """The item of a list in `text` that names `name` bare ("Drug") while another item of the same text says
-    where its value comes from ("stock conc. off line 1"): the author said the steps' values, so the bare one
-    is the workflow input; None when no item says a source, or `name` is not named bare."""
+    """The item of a list in `text` that names `name` bare ("Drug", "giving test ID") while another item of the
+    same text says where its value comes from ("stock conc. off line 1", "the summary from 5.3"): the author said
+    the steps' values, so the bare one is the workflow input; None when no item says a source, or `name` is not
+    named bare."""
     items = [i.rpartition(": ")[2].strip(" .:-*`'\"()") for i in _ITEM_CUT.split(text)]  # "uses: Drug": the value
     if not any(_SOURCED.search(i) for i in items):
         return None
     for item in items:
-        if 0 < len(item) <= 60 and "_".join(item.lower().replace("-", " ").split()) == name.lower():
-            return item
+        for said in dict.fromkeys((item, _LEAD.sub("", item, count=1))):
+            if 0 < len(said) <= 60 and "_".join(said.lower().replace("-", " ").split()) == name.lower():
+                return said
     return None
 
 

@@ -115,6 +115,25 @@ def polled(sentence: str, message: str) -> bool:
     return at >= 0 and _POLLED.match(sentence, at + len(message.strip())) is not None
 
 
+# a telling word and the one person told: "email me", "ping us", "text Sam", "email Dolores at the print shop"
+# (not a rota, channel or address: "page the on-call", "alert #data-eng", "email ops@" stay escalations)
+_TELLS_ONE = _rx(r"(?i)^(?:email|e-mail|text|ping|message|tell|ring|call|phone|slack|inform)\s++"
+                 r"(?:me|us|(?-i:[A-Z][a-z]++))(?![\w@#.-])")
+# the step given up, said right before that telling: "stop and ", "give up and then ", "fail the run and "
+_GIVES_UP = _rx(r"(?i)(?<![\w-])(?:giv(?:e|ing)\s++up|stop|halt|abort|fail\s++(?:the\s++)?(?:run|step|job|workflow))"
+                r"\s*+,?\s*+(?:and\s++)?(?:then\s++)?$")
+
+
+def gives_up_telling(sentence: str, message: str) -> bool:
+    """True when the escalation `message` read in `sentence` tells one person ("me", a name) right after the
+    sentence gives the step up ("after that stop and email Dolores", "give up and email me", "fail the run and
+    ping me"): the step fails as said, and the person is told by no one (`notice`); a rota, channel or address
+    paged ("stop and page #ml-oncall", "give up and alert #data-eng") stays an escalation."""
+    if _TELLS_ONE.match(message) is None or (at := sentence.find(message)) < 0:
+        return False
+    return _GIVES_UP.search(sentence[max(0, at - 40):at]) is not None
+
+
 def tells(message: str) -> bool:
     """Whether an escalation's words ask for a person to be told ("message her on Teams", "ping Sam")."""
     return _TELLS.match(message) is not None

@@ -42,7 +42,7 @@ from orchestrator.spec.normalize import normalize_spans
 from orchestrator.spec.notation32 import cause_spans, plain
 from orchestrator.spec.notation33 import plain as plain33
 from orchestrator.spec.notes38 import approver_silence, asks_approver
-from orchestrator.spec.notify_person import notice, person_to_tell, polled, told
+from orchestrator.spec.notify_person import gives_up_telling, notice, person_to_tell, polled, told
 from orchestrator.spec.phrase_checks import budget_without_repeat, geometric, lost_value
 from orchestrator.spec.phrase_value import (
     durations as durations,  # read as phrase.durations (`spec.yaml_node`)
@@ -359,6 +359,11 @@ def _on_failure(r: _Reading) -> OnFailure | None:
         kept = "the step carries on as written" if value_said or r.has("continue") else "no fallback is read from it"
         r.problems.append(notice(str(r.first("escalate")), kept))
         del r.seen["escalate"]
+    if r.has("escalate") and gives_up_telling(r.raw, str(r.first("escalate"))):
+        # "after that stop and email Dolores", "give up and email me": the step fails; the message is not sent
+        r.problems.append(notice(str(r.first("escalate")), "the step fails, as the sentence says"))
+        del r.seen["escalate"]
+        return OnFailure(kind="fail")
     if r.has("escalate") and asks_approver(r.raw, str(r.first("escalate"))):  # "OK it first. message her on Teams"
         r.problems.append(notice(str(r.first("escalate")), "it is read as how the approval is asked, no fallback"))
         del r.seen["escalate"]

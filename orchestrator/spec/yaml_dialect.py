@@ -138,7 +138,7 @@ def reshape_top(r: NodeReader, top: dict[str, tuple[Node, Node]]) -> tuple[dict[
             rescued = anchored_steps(r, top, notes)
             if rescued is not None:
                 top, found = rescued
-                top = _constants(r, top, notes)
+                top = _constants(r, top, notes, found[1])
         if found is not None:
             top = {**top, "steps": found}
     steps = next((k for k in top if yk.top_key(k) == "steps"), None)
@@ -171,15 +171,25 @@ def reshape_top(r: NodeReader, top: dict[str, tuple[Node, Node]]) -> tuple[dict[
     return top, notes
 
 
-def _constants(r: NodeReader, top: dict[str, tuple[Node, Node]], notes: list[Reading]) -> dict[
-        str, tuple[Node, Node]]:
-    """GitHub's top-level `env: {SITE: https://...}`: inputs with those defaults (`${{ env.SITE }}`
-    reads them), beside the inputs a mapping of `inputs` declares."""
+def _constants(r: NodeReader, top: dict[str, tuple[Node, Node]], notes: list[Reading],
+               steps: Node | None = None) -> dict[str, tuple[Node, Node]]:
+    """GitHub's top-level `env: {SITE: https://...}`: the literal value of the steps that read it
+    (`${{ env.SITE }}`, `spec.env_literals48`, under `top` or the `steps` found apart); one that is
+    empty or read otherwise is an input with that default, beside the inputs a mapping of `inputs` declares."""
     for path in CONSTANT_PATHS:
         key = next((k for k in top if yk.key_name(k) == path[0]), None)
         if key is None or not isinstance(top[key][1], MappingNode):
             continue
         knode, vnode = top.pop(key)
+        from orchestrator.spec.env_literals48 import literal_constants
+
+        kept, literal = literal_constants(vnode, [*(v for _, v in top.values()), *([steps] if steps else [])])
+        if literal:  # `${{ env.RACE }}`, `{{ sms_sender }}`: the value the file sets (`spec.env_literals48`)
+            notes.append(note(r, knode, key, f"constants {', '.join(literal)}: the literal value of the steps "
+                                             "that read them"))
+        if kept is None:
+            continue
+        vnode = kept
         name = next((k for k in top if yk.top_key(k) == "inputs"), None)
         inputs = top[name] if name is not None else None
         from orchestrator.spec.ansible28 import constants_beside

@@ -56,8 +56,6 @@ KNOWN: dict[tuple[str, int, str], str] = {
 KNOWN_POLICY: dict[tuple[str, int, int], str] = {
     (SLATE, 37, 0): "'Mark it `cleared: false` and keep going' is read as continue with {title: null, runtime_min: null, "
                     "cleared: false}: the other outputs are set to null (the contract's whole output), warned at line 37",
-    (SLATE, 94, 0): "'after that stop and email Dolores at the print shop' is read as an escalation to a person "
-                    "(`escalate`, 'email Dolores at the print shop'), not as the step failing, without a word",
 }
 # (folder, kind, line) -> why the whole run's limit or success check is not read as meant yet
 KNOWN_WHOLE: dict[tuple[str, str, int], str] = {
@@ -65,7 +63,6 @@ KNOWN_WHOLE: dict[tuple[str, str, int], str] = {
 # (folder, line) or (folder, line, n-th item of that line) -> why what the line says is neither read as meant nor
 # warned at that line
 SILENT: dict[tuple[str, int] | tuple[str, int, int], str] = {
-    (SLATE, 94): "'stop and email Dolores' is read as an escalation, not as the step failing, without a word",
 }
 # (folder, run: 0 the author's inputs, n the n-th of more_runs) -> (what stops it reaching the author's
 # output, asserted on the plan, and why); these runs are not made

@@ -51,8 +51,9 @@ KNOWN: dict[tuple[str, int, str], str] = {
 }
 # (folder, line, n-th policy of that line) -> why that policy is not on its step as meant yet
 KNOWN_POLICY: dict[tuple[str, int, int], str] = {
-    (VET, 7, 0): "'carry on with no open days' (line 7) is not read as clinic-calendar's value to carry on with",
-    (VET, 11, 0): "the retry series and 'give up and email me' (line 11) are not read as meant (warned)",
+    (VET, 11, 0): "the retry series 'wait 30 sec and try again, then wait a couple of minutes, then 5 min' is read as "
+                  "one 30 s wait ('a couple of minutes' warned as no number, '5 min' as not understood); 'give up and "
+                  "email me' is the step failing, the email warned as not sent",
 }
 # (folder, kind, line) -> why the whole run's limit or success check is not read as meant yet
 KNOWN_WHOLE: dict[tuple[str, str, int], str] = {

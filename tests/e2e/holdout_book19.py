@@ -50,8 +50,6 @@ REFUSED: dict[str, str] = {
 }
 # (folder, author's step number, aspect) -> why the plan does not have it as its author meant yet
 KNOWN: dict[tuple[str, int, str], str] = {
-    (SEEDS, 4, "input test_id"): "'giving test ID' (line 37) is bound to step 1's output `test_id` (warned ambiguous-input), "
-                                 "not the workflow input `test_id`",
 }
 # (folder, line, n-th policy of that line) -> why that policy is not on its step as meant yet
 KNOWN_POLICY: dict[tuple[str, int, int], str] = {

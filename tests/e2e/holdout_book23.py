@@ -42,14 +42,6 @@ REFUSED: dict[str, str] = {
 }
 # (folder, author's step number, aspect) -> why the plan does not have it as its author meant yet
 KNOWN: dict[tuple[str, int, str], str] = {
-    (CHAIRSIDE, 3, "input sender"): "`sms_sender: BrightSmile` under `vars:` (line 13) is made an optional workflow input "
-                                    "`sms_sender` defaulting to 'BrightSmile', not the literal its author set",
-    (TICKER, 2, "input race"): "`RACE: Measure 4` under `env:` (line 17) is made an optional workflow input `RACE` "
-                               "defaulting to 'Measure 4', not the literal its author set",
-    (TICKER, 3, "input race"): "`RACE: Measure 4` under `env:` (line 17) is made an optional workflow input `RACE` "
-                               "defaulting to 'Measure 4', not the literal its author set",
-    (TICKER, 4, "input desk"): "`DESK: Metro` under `env:` (line 18) is made an optional workflow input `DESK` "
-                               "defaulting to 'Metro', not the literal its author set",
 }
 # (folder, line, n-th policy of that line) -> why that policy is not on its step as meant yet
 KNOWN_POLICY: dict[tuple[str, int, int], str] = {

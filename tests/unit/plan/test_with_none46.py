@@ -48,3 +48,23 @@ def test_a_recovery_rules_value_gets_the_empty_output_in_the_plan() -> None:
     policy = completed_policy(StepPolicy(rules=(rule,)), schema)
     fallback = policy.rules[0].fallback
     assert fallback is not None and fallback.value == {"score": 4.5, "off_notes": []}
+
+
+def test_the_steps_own_empty_value_said_with_no_x_is_that_output_empty() -> None:
+    """A shop's "just keep going with no backorders (an empty list)": the contract's empty value named as
+    `backorders` empty, the other outputs at their empty value (round 48)."""
+    schema = {"type": "object", "properties": {"backorders": {"type": "array"}, "checked": {"type": "integer"}},
+              "required": ["backorders", "checked"]}
+    policy = StepPolicy(fallback=Fallback(action=FallbackAction.DEFAULT, value=None))
+    said = "If the stock feed dies, just keep going with no backorders (an empty list)."
+    assert completed_policy(policy, schema, said).fallback.value == {"backorders": [], "checked": 0}
+    assert with_none(None, "if the sensor is offline carry on with no open alarms", {"open_alarms": {}}) == {
+        "open_alarms": []}
+
+
+def test_the_steps_own_empty_value_naming_no_output_stays_the_contracts() -> None:
+    """"carry on with no fuss": no output named, the contract's empty value as before; no sentence, nothing read."""
+    policy = StepPolicy(fallback=Fallback(action=FallbackAction.DEFAULT, value=None))
+    schema = {"type": "object", "properties": {"faults": {"type": "array"}}}
+    assert completed_policy(policy, schema, "if it breaks carry on with no fuss").fallback.value is None
+    assert completed_policy(policy, schema).fallback.value is None

@@ -47,12 +47,13 @@ def _spec(text: str):  # type: ignore[no-untyped-def]
     return parse_spec_text(text, "patch.yml", "yaml", Vocabulary(skills=names))
 
 
-def test_a_role_s_loop_var_is_the_item_its_vars_are_inputs_and_its_task_comment_a_policy() -> None:
+def test_a_role_s_loop_var_is_the_item_its_vars_literals_and_its_task_comment_a_policy() -> None:
     spec = _spec(_ROLE)
     patch = spec.steps[1]
     assert patch.for_each is not None and patch.for_each.startswith("machine in ")
     names = {i.name: i for i in spec.inputs or ()}
-    assert "site" in names and names["mail_from"].default == "it-desk"
+    assert "site" in names and "mail_from" not in names  # a `vars:` constant: the literal (`env_literals48`)
+    assert spec.steps[2].input_values["sender"] == "it-desk"
     plan = build_plan(spec, FakeCatalog(*_SKILLS), settings=SETTINGS)  # type: ignore[arg-type]
     step = plan.steps[1]
     assert step.policy.attempt_timeout_s == 600.0

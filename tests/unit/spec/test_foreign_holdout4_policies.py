@@ -29,8 +29,8 @@ SPECS = sorted(p for p in ROOT.iterdir() if (p / "expect.yaml").is_file() and (p
 
 # (folder, line, the text's first 12 characters: a line may hold two policies) -> why it is not read as meant yet
 MISSES: dict[tuple[str, int, str], str] = {
-    ("27-invoice-recon-ticket", 33, 'If this blow'): "'fail the run and ping me' is read as an escalation, as the visible set's "
-                                                     "author writes 'stop and page #ml-oncall' for one (stopping and telling)",
+    ("27-invoice-recon-ticket", 33, 'If this blow'): "'fail the run and ping me' is the step failing as meant, but the ping is "
+                                                     "warned (the run sends no message), and a warned line is not counted read",
     ("28-release-notes-slack", 19, 'and if one o'): "'file it under chore with an empty bullet': a value in words is not built into an "
                                     "object; the step goes on without one, and that is reported",
     ("28-release-notes-slack", 35, 'one more: gi'): "'(2 min)' repeats the timeout already read; the aside is reported as not understood",
@@ -46,7 +46,7 @@ MISSES: dict[tuple[str, int, str], str] = {
                                        "plan is the author's",
 }
 # misses whose plan differs from the author's without a warning (the reader's known silent narrowing)
-UNWARNED = {k for k in MISSES if k[:2] in {("27-invoice-recon-ticket", 33), ("30-sensor-calibration-notebook", 45), ("31-churn-outreach-minutes", 26)}}
+UNWARNED = {k for k in MISSES if k[:2] in {("30-sensor-calibration-notebook", 45), ("31-churn-outreach-minutes", 26)}}
 
 
 def _cases() -> list[tuple[Path, int | None, dict[str, Any]]]:

@@ -71,6 +71,20 @@ def test_a_bare_name_beside_sourced_values_is_the_workflow_input() -> None:
     assert bare_input_item("| 4 | `ship-it` | Order no, label off row 3 |", "order_no") == "Order no"
 
 
+def test_a_bare_name_after_a_lead_in_or_beside_a_section_number_is_the_workflow_input() -> None:
+    # a kitchen's closing SOP, a lab's batch record; the source a sentence before a note (round 48)
+    assert bare_input_item("Post it with `till-close`, passing the shift code, the totals from 4.2.", "shift_code") \
+        == "shift code"
+    assert bare_input_item("Run sign-off, giving batch no, the yields from step 2. Note: QA may ask twice.",
+                           "batch_no") == "batch no"
+    assert bare_input_item("Send it, plus site, the readings from section 3.1 and the flags from 3.4", "site") == "site"
+
+
+def test_a_measure_after_from_is_no_section_and_a_lead_in_alone_names_nothing() -> None:
+    assert bare_input_item("Cut it giving width, the offcut from 2.5 mm stock", "width") is None  # a size, no source
+    assert bare_input_item("Post it giving the shift code, the totals", "shift_code") is None  # no source said
+
+
 def test_no_source_said_or_the_name_sourced_is_not_bare() -> None:
     assert bare_input_item("uses: Callsign, freq, slot", "callsign") is None  # nothing said with its step
     assert bare_input_item("uses: callsign off line 2, freq", "callsign") is None  # the name's own source said

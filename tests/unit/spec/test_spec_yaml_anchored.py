@@ -61,8 +61,10 @@ def test_a_playbook_s_tasks_are_the_steps_each_module_key_its_skill_and_its_mapp
     assert [(s.id, s.skill) for s in spec.steps] == [
         ("usage", "collect-disk-usage"), ("ranked", "rank-hosts"), ("mail-the-report", "send-report")]
     assert [(f.name, f.source) for f in spec.steps[1].inputs] == [
-        ("usage", "steps.usage.output.hosts"), ("threshold", "inputs.threshold")]
-    assert {i.name: i.default for i in spec.inputs} == {"target_hosts": "web-1,web-2,db-1", "threshold": 85}
+        ("usage", "steps.usage.output.hosts"), ("threshold", None)]
+    # the play's `vars:` are the literal values of the tasks that read them (`spec.env_literals48`)
+    assert spec.steps[1].input_values["threshold"] == 85 and not spec.inputs
+    assert spec.steps[0].input_values["hosts"] == "web-1,web-2,db-1"
     first = spec.steps[0]
     assert first.retries == 3 and first.retry is not None and first.retry.delays_s == (10.0,)
     assert spec.steps[2].on_error == "continue"

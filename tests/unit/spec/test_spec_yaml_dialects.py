@@ -355,12 +355,18 @@ def test_a_job_output_under_another_name_reaches_its_step_s_output() -> None:
     assert [(f.name, f.source) for f in spec.steps[1].inputs] == [("pages", "steps.a.output.pages")]
 
 
-def test_github_env_constants_are_inputs_with_their_defaults_beside_the_dispatch_inputs() -> None:
+def test_github_env_constants_are_the_literals_of_the_steps_that_read_them() -> None:
     spec = _parse("on:\n  workflow_dispatch:\n    inputs:\n      target: {type: string}\nenv:\n  SITE: https://x.org\n"
                   "jobs:\n  a:\n    uses: sa\n    with: {site: '${{ env.SITE }}', target: '${{ inputs.target }}'}\n")
-    assert [(i.name, i.default, i.required) for i in spec.inputs] == [("target", None, True),
-                                                                     ("SITE", "https://x.org", False)]
-    assert [(f.name, f.source) for f in spec.steps[0].inputs] == [("site", "inputs.SITE"), ("target", "inputs.target")]
+    assert [(i.name, i.default, i.required) for i in spec.inputs] == [("target", None, True)]
+    assert [(f.name, f.source) for f in spec.steps[0].inputs] == [("site", None), ("target", "inputs.target")]
+    assert spec.steps[0].input_values["site"] == "https://x.org"
+
+
+def test_a_github_env_constant_read_in_an_expression_or_left_empty_stays_an_input_with_its_default() -> None:
+    spec = _parse("env:\n  MODE: full\n  TOKEN: ''\njobs:\n  a:\n    uses: sa\n    if: ${{ env.MODE == 'full' }}\n"
+                  "    with: {token: '${{ env.TOKEN }}'}\n")
+    assert [(i.name, i.default) for i in spec.inputs] == [("MODE", "full"), ("TOKEN", "")]
 
 
 def test_env_constants_join_inputs_declared_under_another_top_level_name() -> None:
