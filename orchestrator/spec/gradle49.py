@@ -53,7 +53,7 @@ _DEFAULT = _rx(r"(?:\?:|getOrElse\s*+\(|orElse\s*+\()\s*+(?P<d>\"[^\"]{0,200}+\"
 _CONST = _rx(r"^\s*+(?:const\s++)?(?:val|var|def)\s++(?P<name>[A-Za-z_]\w{0,63}+)\s*+(?::\s*+[\w.?]{1,40}+\s*+)?=\s*+"
              r"(?P<value>\"[^\"$]{0,300}+\"|'[^']{0,300}+'|-?\d{1,15}+(?:\.\d{1,15}+)?+|true|false)\s*+$")
 _CALL = _rx(r"^\s*+(?P<what>dependsOn|commandLine|args|setArgs|executable|setCommandLine|description|timeout)"
-            r"\s*+(?:\.\s*+set\s*+)?(?P<how>\(|=|\s)")
+            r"(?:\s*+\.\s*+set)?(?P<how>\s*+[(=]|\s++)")
 _DURATION = _rx(r"Duration\s*+\.\s*+of(?P<unit>Seconds|Minutes|Hours|Millis)\s*+\(\s*+(?P<n>\d{1,9}+)[lL]?\s*+\)")
 _PLAIN = _rx(r"^\s*+(?:\}\s*+)?(?:(?:doLast|doFirst|exec|project\s*+\.\s*+exec)\s*+\{|\}|\{|\)|\]|group\s*+=.*+"
              r"|group\s*+\(.*+|isIgnoreExitValue\s*+=\s*+false)\s*+$")
@@ -183,7 +183,7 @@ class _Script:
                 self.notes.append((at + 1, f"task '{task}': `{' '.join(code.split())[:60]}` is Gradle the reader does "
                                            "not read: it is not in the plan"))
             return
-        what, how = call.group("what"), call.group("how")
+        what, how = call.group("what"), call.group("how").strip() or " "
         args = _split(_arguments(code, how))
         if what == "dependsOn":
             for a in args:
