@@ -493,6 +493,14 @@ class _Reader:
         )
 
 
+def _clause_before(text: str) -> str:
+    """`text` without the joining words it ends on ("gets 15 min - it's" -> "gets 15 min")."""
+    words = text.rstrip(" \t,;:(-").split()
+    while words and words[-1].lower() in ("it's", "it", "is", "and", "but", "-", "so"):
+        words = words[:-1]
+    return " ".join(words).rstrip(" \t,;:(-")
+
+
 def _whole_run(said: str, text: str, line: int, src: Source) -> None:
     """A comment said of the whole run (above no recipe, or in a recipe that only runs others): its whole-run
     policy or limit is read; another policy is a warning saying where to put it."""
@@ -523,7 +531,7 @@ def read_recipe_file(found: RecipeFile, src: Source) -> tuple[list[StepSpec], tu
             said = re.sub(r"`[^`]*`", "", text)
             if reader.said_success(text, line, recipe):  # "gets 15 min - done when rota says posted = true"
                 said = said[:_SUCCESS_SAID.search(said).start()] if _SUCCESS_SAID.search(said) else ""  # what comes before
-                said = re.sub(r"(?i)[\s,;:(-]*(?:\bit(?:'s|\s+is)|\band|\bbut)?[\s,;:(-]*$", "", said)
+                said = _clause_before(said)
             phrase = read_phrase(said) if said.strip() else None
             seconds = phrase.statement.timeout_s if phrase is not None and phrase.read else whole_limit(said, outside=True)
             if seconds is not None and has_limit(src) == seconds:
