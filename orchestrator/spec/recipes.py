@@ -530,7 +530,8 @@ def read_recipe_file(found: RecipeFile, src: Source) -> tuple[list[StepSpec], tu
         for line, text in recipe.comments:
             said = re.sub(r"`[^`]*`", "", text)
             if reader.said_success(text, line, recipe):  # "gets 15 min - done when rota says posted = true"
-                said = said[:_SUCCESS_SAID.search(said).start()] if _SUCCESS_SAID.search(said) else ""  # what comes before
+                cut = _SUCCESS_SAID.search(said)
+                said = said[:cut.start()] if cut is not None else ""  # what comes before the check
                 said = _clause_before(said)
             phrase = read_phrase(said) if said.strip() else None
             seconds = phrase.statement.timeout_s if phrase is not None and phrase.read else whole_limit(said, outside=True)
