@@ -121,9 +121,10 @@ def parse_spec(
 
     if fmt == "yaml" and is_taskfile(text):  # a go-task Taskfile.yml: its tasks are recipes (`spec.taskfile`)
         return parse_spec_text(text, str(path), "markdown", vocabulary, anchored=anchored)
+    from orchestrator.spec.gradle49 import is_gradle
     from orchestrator.spec.rakefile42 import is_rakefile
 
-    if fmt is None and is_rakefile(str(path), text):  # a Rakefile whose tasks call skills (`spec.rakefile42`)
+    if fmt is None and (is_rakefile(str(path), text) or is_gradle(str(path))):  # a Rakefile or a Gradle script whose tasks call skills (`spec.rakefile42`, `spec.gradle49`)
         from orchestrator.spec.recipes import find_recipe_file
 
         if find_recipe_file(text) is not None:

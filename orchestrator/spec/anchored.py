@@ -469,10 +469,32 @@ def _together(root: Unit, found: list[Found], reader: _Reader) -> set[int]:
                     break
                 run.append(by_unit[id(after)])
             if len(run) >= 2:
-                for f in run[1:]:
+                chosen = _named_together(lead.text(), run)
+                for f in chosen[1:]:
                     f.together = lead.line
-                used.update(n for n, _ in lead.lines)
+                if chosen:
+                    used.update(n for n, _ in lead.lines)
     return used
+
+
+def _first_words(f: Found) -> set[str]:
+    """The words of a step's first line and its skill's name: what a lead names it by."""
+    first = f.parts[0][1] if f.parts else (f.unit.lines[0][1] if f.unit.lines else f.unit.text())
+    return {w.lower() for w in re.findall(r"[A-Za-z][\w-]{2,}", f"{first} {f.skill}")}
+
+
+def _named_together(lead: str, run: list[Found]) -> list[Found]:
+    """The steps of `run` a lead saying "start together" is about: those it names by a word that names some of
+    the run's steps but not all ("bookings + props run side by side" over bookings, props, staffing: the first two),
+    when they are the run's first ones; all of the run when it names fewer than two ("These run in parallel:");
+    none when the ones it names come later in the run (said where, not read)."""
+    words = [_first_words(f) for f in run]
+    common = set.intersection(*words)
+    said = {w.lower() for w in re.findall(r"[A-Za-z][\w-]{2,}", lead)} - common
+    named = [i for i, w in enumerate(words) if w & said]
+    if len(named) < 2:
+        return run
+    return [run[i] for i in named] if named == list(range(len(named))) else []
 
 
 def anchored_steps(src: Source) -> Anchored | None:

@@ -32,6 +32,7 @@ import re
 from pydantic import BaseModel, ConfigDict
 
 from orchestrator.spec.call_args import call_arguments
+from orchestrator.spec.gradle49 import gradle_lines
 from orchestrator.spec.justfile35 import (
     is_justfile,
     just_default,
@@ -55,7 +56,7 @@ from orchestrator.spec.rakefile42 import rakefile_lines
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.source import Source
 from orchestrator.spec.taskfile import taskfile_lines, taskfile_loops
-from orchestrator.spec.whole_limit import record_limit, whole_limit
+from orchestrator.spec.whole_limit import has_limit, record_limit, whole_limit
 
 # the info strings of a fenced recipe file
 FENCE_KINDS = frozenset(("just", "justfile", "make", "makefile", "mk", "gnumake", "bmake", "mage", "taskfile"))
@@ -226,6 +227,11 @@ def find_recipe_file(text: str) -> RecipeFile | None:
         found = _parse(whole, 1)
         if _calls_skills(found):
             return found.model_copy(update={"last": len(lines), "loops": taskfile_loops(lines)})
+    gradle = gradle_lines(lines) if whole is None and not any(_FENCE_OPEN.match(x) for x in lines) else None
+    if gradle is not None:  # a Gradle build script that is the spec: its tasks the recipes (`spec.gradle49`)
+        found = _parse(gradle[0], 1)
+        if _calls_skills(found):
+            return found.model_copy(update={"last": len(lines), "notes": gradle[1]})
     rake = rakefile_lines(lines) if whole is None and not any(_FENCE_OPEN.match(x) for x in lines) else None
     if rake is not None:  # a Rakefile that is the spec: its tasks the recipes (`spec.rakefile42`)
         found = _parse(rake[0], 1)
@@ -416,9 +422,16 @@ class _Reader:
         self.success.append((producer, SpecText(text="; ".join(checks), line=line, kind="success")))
         return True
 
-    def said_success(self, text: str, line: int) -> bool:
-        """A comment above no recipe saying when the run is good: a success check (`_success`)."""
-        said = self._success(None, text.strip(), line)
+    def aggregates(self) -> list[Recipe]:
+        """The recipes that call no skill, run no command and run after other recipes (`all: publish`,
+        Gradle's `tasks.register("all") { dependsOn(...) }`): each stands for the run of what it names."""
+        return [r for r in self.found.recipes if r.name not in self.step_of and r.deps
+                and all(_ECHO.match(b.lstrip("@-+ ").removeprefix("@")) for _, b in r.body)]
+
+    def said_success(self, text: str, line: int, recipe: Recipe | None = None) -> bool:
+        """A comment above no recipe (or in a recipe that only runs others, `recipe`) saying when the run
+        is good: a success check (`_success`) on the step it names, else the last (the one `recipe` runs after)."""
+        said = self._success(recipe, text.strip(), line)
         if said and self.success and self.success[-1][1].line == line:
             self.run_success.add(line)
         return said
@@ -480,6 +493,27 @@ class _Reader:
         )
 
 
+def _clause_before(text: str) -> str:
+    """`text` without the joining words it ends on ("gets 15 min - it's" -> "gets 15 min")."""
+    words = text.rstrip(" \t,;:(-").split()
+    while words and words[-1].lower() in ("it's", "it", "is", "and", "but", "-", "so"):
+        words = words[:-1]
+    return " ".join(words).rstrip(" \t,;:(-")
+
+
+def _whole_run(said: str, text: str, line: int, src: Source) -> None:
+    """A comment said of the whole run (above no recipe, or in a recipe that only runs others): its whole-run
+    policy or limit is read; another policy is a warning saying where to put it."""
+    phrase = read_phrase(said)
+    if phrase.read and phrase.statement.whole_run:
+        read_sentence(said, line, src, section="convergence", steps=(), who="recipe file")
+    elif (seconds := whole_limit(text, outside=True)) is not None:  # "whole `make nightly` gets 40 minutes tops"
+        record_limit(text, line, src, seconds)
+    elif phrase.read or phrase.signal:
+        src.warn(line, f"the comment '{text[:60]}' states a policy but is right above no recipe, so it is not "
+                       "read: put it in the comment right above the recipe it is for", "spec.unread")
+
+
 def read_recipe_file(found: RecipeFile, src: Source) -> tuple[list[StepSpec], tuple[InputSpec, ...]]:
     """The steps and the workflow inputs of a recipe file (module docstring); the whole-run limit in
     a comment above no recipe is read into `src`, another policy there is a warning."""
@@ -491,15 +525,21 @@ def read_recipe_file(found: RecipeFile, src: Source) -> tuple[list[StepSpec], tu
         said = re.sub(r"`[^`]*`", "", text)  # a command quoted in the comment is code, not what the author says
         if reader.whole and reader.said_success(text, line):
             continue  # "it worked if pick-notice comes back posted: true": the check on the step running pick-notice
-        phrase = read_phrase(said)
-        if phrase.read and phrase.statement.whole_run:
-            read_sentence(said, line, src, section="convergence", steps=(), who="recipe file")
-        elif (seconds := whole_limit(text, outside=True)) is not None:  # "whole `make nightly` gets 40 minutes tops"
-            record_limit(text, line, src, seconds)
-        elif phrase.read or phrase.signal:
-            src.warn(line, f"the comment '{text[:60]}' states a policy but is right above no recipe, so it is not "
-                           "read: put it in the comment right above the recipe it is for", "spec.unread")
-    free = dict(found.free)
+        _whole_run(said, text, line, src)
+    for recipe in reader.aggregates():  # "all: publish" with "# the whole thing gets 15 min, done when ...": the run's
+        for line, text in recipe.comments:
+            said = re.sub(r"`[^`]*`", "", text)
+            if reader.said_success(text, line, recipe):  # "gets 15 min - done when rota says posted = true"
+                cut = _SUCCESS_SAID.search(said)
+                said = said[:cut.start()] if cut is not None else ""  # what comes before the check
+                said = _clause_before(said)
+            phrase = read_phrase(said) if said.strip() else None
+            seconds = phrase.statement.timeout_s if phrase is not None and phrase.read else whole_limit(said, outside=True)
+            if seconds is not None and has_limit(src) == seconds:
+                continue  # "timeout.set(Duration.ofMinutes(15))" below a comment saying the same (`spec.gradle49`)
+            if said.strip():
+                _whole_run(said, said, line, src)
+    free = {**dict(found.free), **{at: t for r in reader.aggregates() for at, t in r.comments}}
     for sid, check in reader.success:
         run = check.line in reader.run_success  # the run's check, judged after the run (`plan.run_checks37`)
         if run:  # said in words above no recipe: read, and said to be read, as every run check in words is
