@@ -55,7 +55,7 @@ _NOT_RUN = _rx(r"(?i)(?<![\w-])(?:retry|retries|attempt|timeout|approval|request
 _IDENT = r"(?:``?|\*\*)?(?<![\w.])(?P<{n}>[A-Za-z_][\w]*+(?:\.[A-Za-z_]\w*+)*+)(?:``?|\*\*)?"
 _LITERAL = r"(?P<value>true|false|null|yes|no|-?\d+(?:\.\d+)?|\"[^\"]{0,60}\"|'[^']{0,60}'|“[^”]{0,60}”|(?-i:[A-Z][A-Z_]{1,30}+))"
 # `ok: true`, verified = true, `count` >= 3, "status is "PASS"", `all_ok == true` (in or out of backticks)
-_FIELD_VALUE = _rx(rf"(?i)`?{_IDENT.format(n='field')}\s*+(?P<op>==|=|:|>=|<=|!=|>|<|≥|≤|(?<=\s)(?:is|equals)(?=\s))\s*+`?"
+_FIELD_VALUE = _rx(rf"(?i)`?{_IDENT.format(n='field')}\s*+(?P<op>==|=|:|>=|<=|!=|>|<|≥|≤|\s(?:is|equals)\s)\s*+`?"
                    rf"{_LITERAL}`?(?![\w-])")
 # two named values compared: "`count` equals `row_count`", "packages_scanned ... equals the `count`"
 _TWO = _rx(r"(?i)(?P<a>``?[A-Za-z_]\w*+``?)[^`]{0,80}?(?<![\w-])(?:equals?|==|matches|is\s+the\s+same\s+as|is\s+equal\s+to)"
@@ -78,6 +78,7 @@ _AND = _rx(r"(?i)(?<!\s)\s++and\s++|(?<!\s)\s*+[,;]\s*+")
 _TICKED_TRUTH = _rx(r"(?i)`([A-Za-z_]\w{0,60}+)`\s++(true|false|yes|no)(?![\w-])")
 # R's `up$uploaded`: the field `uploaded` of what `up` holds, read as `up.uploaded`
 _R_FIELD = _rx(r"(?<![\w$.])([A-Za-z_]\w{0,60}+)\$(?=[A-Za-z_])")
+_IS_VALUE = _rx(r"(?i)`?([A-Za-z_]\w{0,60}+(?:\.[A-Za-z_]\w{0,60}+)?+)`?\s++is\s++(true|false)")
 _THIS_STEP = _rx(r"(?i)(?<![\w-])this\s+(?:step|stage|task|job)(?![\w-])")
 _WORDS_TO_BOOL = {"yes": True, "no": False}
 
@@ -149,6 +150,8 @@ def comparison(clause: str) -> str | None:
         return f"{bare.group(1)} == {_value(bare.group(2).lower())}"
     if not found and (told := reported_truth(clause)) is not None:  # "DUTY BOARD POST REPORTS posted TRUE"
         return told
+    if not found and (whole := _IS_VALUE.fullmatch(clause.strip())) is not None:  # "up.uploaded is TRUE", the whole clause
+        return f"{whole.group(1)} == {_value(whole.group(2))}"
     if len(found) != 1:
         return None
     m = found[0]
