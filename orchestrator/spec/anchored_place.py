@@ -249,11 +249,15 @@ def place(root: Unit, found: list[F], leftover: list[Unit], src: Source,
         else:
             for unit in [f.unit, *f.extra]:
                 placer.take(unit, own)
+        said = f.parts if f.parts is not None else [p for u in [f.unit, *f.extra] for w in u.walk() for p in w.lines]
+        naming = [t for _, t in said if f.skill in t]
+        checked = bool(naming) and all(_cue(t) is not None for t in naming)  # "// ok when <skill> comes back x = true"
         if before == sum(map(len, placer.out.pieces.values())) + sum(map(len, placer.out.success.values())):
             line = f.parts[0][0] if f.parts else f.unit.line
-            src.warn(line, f"this names `{f.skill}`, which step-{own} already runs, but says neither a step of its "
-                           f"own nor a time limit, retry or failure of step-{own}: it is not read; to run the skill "
-                           "again write it as a step of its own", PLACED_CODE)
+            if not checked:  # a line naming it in a success sentence is the run's check (`spec.whole_success`)
+                src.warn(line, f"this names `{f.skill}`, which step-{own} already runs, but says neither a step of its "
+                               f"own nor a time limit, retry or failure of step-{own}: it is not read; to run the skill "
+                               "again write it as a step of its own", PLACED_CODE)
             placer.out.covered.update(n for n, _ in f.parts or []) if f.parts else placer.out.covered.update(
                 ln for u in [f.unit, *f.extra] for w in u.walk() for ln in [*w.covers, *(n for n, _ in w.lines)])
     for unit in leftover:

@@ -19,9 +19,9 @@ The description's words stay on the file's lines: each word on the line it start
 "..." value kept whole on the line its quote opens, and a line of the description (after its
 `\\n`) starts on the line its first word is on, or the first free line after the lines above,
 since an escaped line break inside a folded line leaves the next line of the text no line of its
-own; an empty line of the description (a paragraph break) is kept, except right before a
-numbered or bulleted item when there is no free line for it (an item starts a block of its
-own). A line that would open with a list marker or `#` takes that word onto the line before.
+own; an empty line of the description (a paragraph break) is kept when it has a line of its own:
+one that would take the line the next line of text starts on is dropped, so that text keeps the
+author's line ("... Office\".\n\nIt's done when ..." folded onto one line: the check is said there). A line that would open with a list marker or `#` takes that word onto the line before.
 So a finding names the author's line, or the one after it. A file is an iCalendar file when
 its first line that is not blank is `BEGIN:VCALENDAR` and some event, to-do or journal entry in
 it has a DESCRIPTION; any other file is left as it is.
@@ -191,7 +191,8 @@ def _lay_out(page: _Page, chars: list[tuple[str, int]]) -> None:
             continue
         item = _ITEM.match(" ".join(w for w, _ in words[:2]) + " ") is not None
         if pending_blank is not None:
-            if not (item and words[0][1] <= max(pending_blank, page.free)):
+            crowded = words[0][1] <= max(pending_blank, page.free)  # no free line for the break and the line both
+            if not (crowded and (item or pending_blank >= page.free)):
                 page.put(max(pending_blank, page.free), "")
             pending_blank = None
         _paragraph(page, words, item)

@@ -70,10 +70,14 @@ FIRST: tuple[Row, ...] = (
     # "90 s per ticket", "45s for each claim": the time one item's attempt has (a wait said is no time limit)
     Row("timeout", r"(?<!\w){D}\s+" + _PER + r"(?:\s+(?:one|single))?\s+(?!(?:retry|re-?try|wait|pause|time|go|round|pass|turn|attempt|try|call|run|request)\b)[a-z][\w-]{0,40}+",
         needs=_NO_WAIT_WORDS),
-    # "gets 3 hours, not a minute more", "has 250 ms; slower than that is a miss": the attempt's time
+    # "gets 3 hours, not a minute more", "has 250 ms; slower than that is a miss", "gets 90 s then it's a fail":
+    # the attempt's time
     Row("timeout", r"(?<!\w)(?:gets?|has|is\s+given|is\s+allowed)\s+(?:up\s+to\s+|at\s+most\s+)?{D}\s*+[,;:-]?\s*+"
         r"(?:not\s+(?:a|one|1)\s+(?:second|minute|moment|bit)\s+(?:more|longer)|(?:anything\s+|any\s+)?(?:slower|longer)\s+"
-        r"than\s+(?:that|this)(?:\s+(?:is|means)\s+(?:a\s+)?(?:miss|time-?out|dead|over))?)"),
+        r"than\s+(?:that|this)(?:\s+(?:is|means)\s+(?:a\s+)?(?:miss|time-?out|dead|over))?|"
+        # "gets 90 s then it's a fail", "has 2 min, after that it counts as failed": the time, then a failure
+        r"(?:then|after\s+that|past\s+that)\s*+[,:]?\s*+(?:it['’]s|it\s+is|that['’]s|that\s+is|it\s+counts\s+as|"
+        r"count\s+it\s+as|call\s+it)\s+(?:a\s+)?(?:fail|failure|failed|miss|dead|lost)(?![\w-]))"),
 )
 
 # what a sentence may say without a policy: "no need to wait for step 1", "it doesn't have to wait on the

@@ -63,7 +63,8 @@ _HEADER = _rx(r"(?i)^[-=*#~\s]*+(?:step|stage|phase)\s*+#?\s*+(?P<n>\d{1,5}+)?\s
 _NAME_END = _rx(r"\.\s|\.$|;|\s--\s|\s[-–—]\s|:\s")
 _CALL_INSIDE = _rx(r"(?i)(?<![\w-])(?:skill|run-skill|invoke-skill|run_skill)\s*+\(?\s*+[\"']?(?P<name>[a-z0-9]++(?:-[a-z0-9]++)++)")
 _EACH = _rx(r"^for\s++(?P<item>[A-Za-z_.]\w{0,60}+)\s++in\s++(?P<list>[A-Za-z_.][\w.]{0,120}+):$")
-_GOES_ON = _rx(r"(?i)(?:[,(:/+&-]|->|→|\b(?:and|or|then|but|so|with|to|of|the|a|after|before))\s*+$")
+# the comment line before goes on with this one: it ends on a comma, a dash, an arrow, "and", "the", ...
+GOES_ON = _rx(r"(?i)(?:[,(:/+&-]|->|→|\b(?:and|or|then|but|so|with|to|of|the|a|after|before))\s*+$")
 
 
 @dataclass
@@ -112,6 +113,18 @@ class _Reader:
         self._trail(pending)
         if self.steps and self.steps[-1].call is None:
             self._no_call(self.steps.pop())
+        if self.steps:
+            self._closing(self.steps[-1])
+
+    @staticmethod
+    def _closing(last: _Step) -> None:
+        """A success sentence in the comments after the script's last call ("# OK = job-log says logged=true",
+        "## success = up$uploaded is TRUE") says when the whole run succeeded: it is no text of the last step,
+        so the whole-run reader reads it at its line (`spec.whole_success`), as the same sentence in prose."""
+        from orchestrator.spec.whole_success import success_cue
+
+        called = last.call[0] if last.call is not None else 0
+        last.texts = [t for t in last.texts if t.line <= called or "\n" in t.text or success_cue(t.text) is None]
 
     def _comment(self, line: int, text: str, pending: list[tuple[int, str]]) -> None:
         self.prose[line - 1] = text
@@ -154,7 +167,7 @@ class _Reader:
     @staticmethod
     def _add_text(step: _Step, line: int, text: str) -> None:
         last = step.texts[-1] if step.texts else None
-        if last is not None and line == last.line + last.text.count("\n") + 1 and _GOES_ON.search(last.text):
+        if last is not None and line == last.line + last.text.count("\n") + 1 and GOES_ON.search(last.text):
             step.texts[-1] = last.model_copy(update={"text": f"{last.text}\n{text.strip()}"})
         elif text.strip():
             step.texts.append(SpecText(text=text.strip(), line=line))
@@ -295,6 +308,8 @@ class _Reader:
             self.names.step_named(name or "", step.number)
         if said is not None:
             self.names.variables[said[0]] = ("step", step.number, line)
+            step.readings.append(Reading(what="variable", where=self.where(line), text=said[0],
+                                         note=f"`{said[0]}` holds the step's output (a success check may name it)"))
         if self.language == "bat":  # `%field%` after it: its skill's output (`spec.batch47`)
             self.names.outputs(skill, step.number)
 

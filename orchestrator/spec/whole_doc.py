@@ -9,7 +9,10 @@ or warns those no reader took (a line with no reading and no warning about it).
 A paragraph is a run of lines that are not blank and not headings; each line's leading marks
 (quote marks, list bullets, a reST directive `.. note::`, an admonition label `NOTE:`, a
 timestamp or a speaker of a transcript, a comment's `#`, `--` or `//`) are cut off first. A row
-"LABEL ..... VALUE" is a sentence of its own, "LABEL: VALUE" (`spec.salon38.leader_row`).
+"LABEL ..... VALUE" is a sentence of its own, "LABEL: VALUE" (`spec.salon38.leader_row`). A line
+comment of a code file read as text (`// ...`, `-- ...`, `; ...`, `% ...`) under another ends its
+sentence, as a script's comments do (`spec.script_runbook`), unless that one runs on (a comma, "and",
+"the" at its end): "// whole setup in 20 min" / "// ok when notify comes back posted = true" are two.
 """
 
 from __future__ import annotations
@@ -31,6 +34,8 @@ _LEAD = _rx(r"^[ \t]*+(?:(?:>|#(?![#\s]*+$)|--|//|;|%)[ \t]*+)*+"
             r"(?:\[[\d:. ]{3,12}\][ \t]*+|\d{1,2}:\d{2}(?::\d{2})?[ \t]++)?"
             rf"(?:[-*+•][ \t]++|\d{{1,3}}[.)][ \t]++|\(?[a-zA-Z][.)][ \t]++|{_OUTLINE_NUMBER})?"
             r"(?:\.\.[ \t]++[\w-]++::[ \t]*+|(?:NOTE|TIP|IMPORTANT|WARNING|CAUTION|TODO)[ \t]*+:[ \t]*+)?")
+# a line comment of a code file read as text (`// ...`, `-- ...`, `; ...`, `% ...`): a sentence of its own
+_COMMENT = _rx(r"^[ \t]*+(?://|--|;|%)")
 _HEADING = _rx(r"^[ \t]*+(?:#{1,6}[ \t]|=+[ \t]|[=\-~^*]{3,}[ \t]*+$|\.[A-Za-z])")
 # a line that is only a label ("⚠️ **Warning**", "**Success criteria**"): a title of its own, not the start of a sentence
 _LABEL = _rx(r"^(?:[^\w*]*+\*\*[^*]{1,40}+\*\*[^\w*]*+|\[[A-Za-z ]{1,30}+\])$")
@@ -93,6 +98,8 @@ def document_sentences(src: Source) -> Iterator[Said]:
 
     fenced = False
     settings: set[int] = set()  # the lines that are settings (`key = value`)
+    comments: set[int] = set()  # the lines that are line comments (`// ...`), unless one runs on from the one before
+    from orchestrator.spec.script_runbook import GOES_ON
     from orchestrator.spec.success36 import one_cell, rows_of
 
     rows = rows_of(src.path)  # a CSV file: each row a sentence of its own (`spec.success36`)
@@ -122,6 +129,11 @@ def document_sentences(src: Source) -> Iterator[Said]:
             yield from flush()
             continue
         setting = _ASSIGN.match(raw) is not None
+        commented = _COMMENT.match(raw) is not None
+        if commented and block and block[-1][0] in comments and not GOES_ON.search(block[-1][1]):
+            yield from flush()  # "// whole setup in 20 min" / "// ok when ... posted = true": a sentence a comment line
+        if commented:
+            comments.add(number)
         if _ITEM.match(raw) or setting or (block and block[-1][0] in settings and not raw[:1].isspace()):
             yield from flush()  # a list item, a table row or a setting starts a sentence of its own, and ends one
         if setting:

@@ -69,13 +69,16 @@ _HAS = _rx(r"(?i)(?<![\w-])(?:bears|has|carries|shows|with)\s+(?:the\s+|a\s+)?(?
 _STARTS = _rx(r"(?i)`?(?<!\w)(?P<field>[A-Za-z_]\w*+)`?\s+(?:comes\s+back\s+|is\s+returned\s+)?(?:starting|starts|beginning|begins)\s+with\s+"
               r"[`\"'“]?(?P<prefix>[\w-]{1,40}+)")
 # "Done = ...", "Finished if: ...", `finished_if:` ("Done:" alone is a report of what was done, never a check)
-_DONE_LABEL = _rx(r"(?i)^\W{0,4}+(?:done|finished|complete|completed|success|settled|sorted|closed)(?:[\s_-]?+(?:when|if|once|means)\s*+(?:[:=]|==)|"
+_DONE_LABEL = _rx(r"(?i)^\W{0,4}+(?:done|finished|complete|completed|success|settled|sorted|closed|(?P<ok>ok|okay))(?:[\s_-]?+(?:when|if|once|means)\s*+(?:[:=]|==)|"
                   r"\s*+==?)(?!=)\s*+(?P<clause>\S.*)$")
 # a card's or a form's label before the sentence ("Description: ...", "Notes: ...")
 _LABEL = _rx(r"(?i)^\W{0,4}+[A-Za-z][\w ]{0,30}+:\s++(?=\S)")
 _AND = _rx(r"(?i)(?<!\s)\s++and\s++|(?<!\s)\s*+[,;]\s*+")
 # a field in backticks and the truth it has, no verb between: "reports `done` true", "`passed` false"
 _TICKED_TRUTH = _rx(r"(?i)`([A-Za-z_]\w{0,60}+)`\s++(true|false|yes|no)(?![\w-])")
+# R's `up$uploaded`: the field `uploaded` of what `up` holds, read as `up.uploaded`
+_R_FIELD = _rx(r"(?<![\w$.])([A-Za-z_]\w{0,60}+)\$(?=[A-Za-z_])")
+_IS_VALUE = _rx(r"(?i)`?([A-Za-z_]\w{0,60}+(?:\.[A-Za-z_]\w{0,60}+)?+)`?\s++is\s++(true|false)")
 _THIS_STEP = _rx(r"(?i)(?<![\w-])this\s+(?:step|stage|task|job)(?![\w-])")
 _WORDS_TO_BOOL = {"yes": True, "no": False}
 
@@ -88,7 +91,7 @@ _IS_SAID = _rx(r"(?<![\w'’-])(?!(?i:it|that|what|there|here|he|she|who|everyth
 def success_cue(sentence: str, *, outside: bool = True) -> str | None:
     """The check of a sentence that says when the run (or any thing) counts as a success, or None
     (`outside`: the sentence is outside every step's text)."""
-    sentence = _LATEX.sub(r"\1", sentence).replace("$", "")  # `\mathit{digest.ok} = \textsc{true}`: what it shows
+    sentence = _LATEX.sub(r"\1", _R_FIELD.sub(r"\1.", sentence)).replace("$", "")  # `\mathit{digest.ok} = \textsc{true}`: what it shows
     from orchestrator.spec.success_restated43 import callout_check
 
     if (body := callout_check(sentence)) is not None:  # "> [!success] Done when" over its body (`success_restated43`)
@@ -105,6 +108,8 @@ def success_cue(sentence: str, *, outside: bool = True) -> str | None:
         said = _DONE_LABEL.match(sentence)
         clause = said.group("clause").strip().rstrip(".").strip().lstrip("*_ ") if said else ""
         # "Done = E hands back ...": the check, read or warned; else "and it's done when ..." (`spec.done_when`)
+        if said is not None and said.group("ok") and comparison(clause) is None and not criteria_in_part(clause)[0]:
+            clause = ""  # "OK = job-log says logged=true" a check; "OK = fine, carry on" none
         if not (clause and (criteria_in_part(clause)[0] or "=" in sentence[: said.start("clause")] if said else False)):
             clause = done_clause(sentence, outside=outside) or ""
         if not clause and outside:  # "CARD COMPLETE WHEN: ..." (`spec.success_checks23`)
@@ -126,6 +131,8 @@ def success_cue(sentence: str, *, outside: bool = True) -> str | None:
 
 def _value(raw: str) -> str:
     low = raw.lower()
+    if low in ("true", "false", "null"):  # R's TRUE / FALSE
+        return low
     if low in _WORDS_TO_BOOL:
         return "true" if _WORDS_TO_BOOL[low] else "false"
     if raw[:1] == "“":
@@ -143,6 +150,8 @@ def comparison(clause: str) -> str | None:
         return f"{bare.group(1)} == {_value(bare.group(2).lower())}"
     if not found and (told := reported_truth(clause)) is not None:  # "DUTY BOARD POST REPORTS posted TRUE"
         return told
+    if not found and (whole := _IS_VALUE.fullmatch(clause.strip())) is not None:  # "up.uploaded is TRUE", the whole clause
+        return f"{whole.group(1)} == {_value(whole.group(2))}"
     if len(found) != 1:
         return None
     m = found[0]
@@ -183,6 +192,13 @@ def outputs_of(step: StepSpec, vocabulary: Vocabulary) -> frozenset[str]:
 def _owner(field: str, steps: list[StepSpec], vocabulary: Vocabulary) -> int | None:
     owners = [i for i, s in enumerate(steps) if field in outputs_of(s, vocabulary)]
     return owners[0] if len(owners) == 1 else None
+
+
+def held_by(name: str, steps: list[StepSpec]) -> int | None:
+    """The one step whose output a script's variable `name` holds (`up <- run("upload-x")`: a reading
+    "variable" the script reader gave it, `spec.script_runbook`), or None."""
+    hits = {i for i, s in enumerate(steps) for r in s.readings if r.what == "variable" and r.text == name}
+    return hits.pop() if len(hits) == 1 else None
 
 
 def _by_words(thing: str, steps: list[StepSpec], src: Source) -> int | None:
@@ -239,6 +255,8 @@ def _check(clause: str, said: Said, steps: list[StepSpec], src: Source) -> tuple
     head, dot, tail = field.partition(".")
     if dot and tail and "." not in tail and (at := _by_word(head, steps, src)) is not None:  # `digest.ok`
         return at, f"`{head}` names it", f"{tail} {rest}", {tail: keywords}
+    if dot and tail and "." not in tail and (at := held_by(head, steps)) is not None:  # R's `up$uploaded`
+        return at, f"`{head}` holds its output", f"{tail} {rest}", {tail: keywords}
     at, how = place(said, field, steps, src)
     return at, how, f"{field} {rest}", {field: keywords}
 

@@ -50,21 +50,14 @@ KNOWN_POLICY: dict[tuple[str, int, int], str] = {
 }
 # (folder, kind, line) -> why the whole run's limit or success check is not read as meant yet
 KNOWN_WHOLE: dict[tuple[str, str, int], str] = {
-    (SWIM, "success", 21): "read as meant (ok == true on email-parents, step 4) but placed on line 22: the invite's "
-                           "DESCRIPTION puts a line of its text on the file line its first word is on or the next free "
-                           "one, and line 21 already holds the end of step 4's line ('y Office\".'), so the sentence "
-                           "after the '\\n\\n' ('It's done when email-parents says ok = true.', all of it on line 21) is "
-                           "given line 22, where its check and warning are",
 }
 # folder -> why its success check is not on the step, field and value meant at its line yet (test_foreign_specs_holdouts's
 # own success-check case)
 KNOWN_CHECK: dict[str, str] = {
-    SWIM: "on step 4, ok == true, as meant, but at line 22 (KNOWN_WHOLE)",
 }
 # (folder, line), (folder, line, kind) or (folder, line, n-th item of that line) -> why what the line says is neither
 # read as meant nor warned at that line
 SILENT: dict[tuple[str, int] | tuple[str, int, int] | tuple[str, int, str], str] = {
-    (SWIM, 21, "success"): "read as meant and warned, one line down (KNOWN_WHOLE: the check at line 22)",
 }
 # (folder, run) -> (what stops it reaching the author's output, asserted on the plan, and why); not made
 NOT_RUN: dict[tuple[str, int], Any] = {

@@ -93,3 +93,25 @@ def test_texts_that_are_no_calendar_with_a_description_are_left_as_they_are() ->
     assert not is_calendar(quoted)  # a markdown page quoting an invite
     alarm_only = "BEGIN:VCALENDAR\nBEGIN:VALARM\nDESCRIPTION:ring\nEND:VALARM\nEND:VCALENDAR\n"
     assert calendar_markdown(alarm_only) is None  # an alarm's text is no event's
+
+
+def _laundry(description: str) -> list[str]:
+    text = f"BEGIN:VCALENDAR\nBEGIN:VEVENT\nSUMMARY:Laundry\nDESCRIPTION:{description}\nEND:VEVENT\nEND:VCALENDAR\n"
+    return (calendar_markdown(text) or "").split("\n")
+
+
+def test_a_paragraph_whose_break_has_no_line_of_its_own_keeps_the_line_it_starts_on() -> None:
+    # the item's quoted name runs onto line 5, where the break and the next paragraph's first word are too:
+    # no free line for both, so the sentence keeps its own line (its check is said there), the break goes
+    lines = _laundry('1) wash-load with the sheets and from "Ward 4 Li\n nen".\\n\\nFinished when wash-load says '
+                     'clean = true.')
+    assert lines[3].startswith("1) wash-load") and lines[4] == "Finished when wash-load says clean = true."
+    # a second phrasing: the break at the end of a line, the paragraph opening the next fold
+    lines = _laundry("- dry-load for the towels.\\n\\n\n Done once dry-load says dry = true.")
+    assert lines[3] == "- dry-load for the towels." and lines[4] == "Done once dry-load says dry = true."
+
+
+def test_near_miss_a_break_with_a_line_of_its_own_is_kept() -> None:
+    lines = _laundry("1) wash-load with the sheets.\\n\n \\n\n Finished when wash-load says clean = true.")
+    assert lines[3] == "1) wash-load with the sheets." and lines[4] == ""
+    assert lines[5] == "Finished when wash-load says clean = true."
