@@ -91,7 +91,7 @@ class _Reader:
         self.blocks: list[Block] = []
         self.tried = 0  # PowerShell: the number of steps when the last `try` opened
         self.catch: tuple[_Step | None, int, list[str]] | None = None  # the open `catch`: (its step, line, done)
-        self._set_by: dict[str, tuple[str, int]] = {}  # a variable -> the last step whose result it was
+        self._set_by: dict[str, int] = {}  # a variable -> the number of the last step whose result it was
         self.each: tuple[str, str] | None = None  # R: the item and list of the `lapply` whose call comes next
 
     def where(self, line: int) -> str:
@@ -298,10 +298,10 @@ class _Reader:
             self.names.step_named(name or "", step.number)
         if said is not None:
             self.names.variables[said[0]] = ("step", step.number, line)
-            before = self.steps[int(prev[1]) - 1].arms if (prev := self._set_by.get(said[0])) else ()
+            before = self.steps[prev - 1].arms if (prev := self._set_by.get(said[0])) else ()
             if any(b == bb and a != aa for b, a in before for bb, aa in arms):  # set in another arm of the same `if`:
                 del self.names.variables[said[0]]  # whichever arm ran (its refs name both steps)
-            self._set_by[said[0]] = (said[0], step.number)
+            self._set_by[said[0]] = step.number
         if self.language == "bat":  # `%field%` after it: its skill's output (`spec.batch47`)
             self.names.outputs(skill, step.number)
 
@@ -408,22 +408,29 @@ def _spec(reader: _Reader, step: _Step) -> StepSpec:
             values[key] = literal
     where = reader.where(line)
     approval, asked = _approval(reader, step)
+    kept = [t for t in step.texts if all(t is not a for a in asked)]
     return StepSpec(
         id=f"step-{step.number}", number=step.number, name=step.name, where=where, form="recipe", for_each=each,
-        approval=approval, field_where={"approval": reader.where(asked.line)} if asked is not None else {},
-        description=" ".join(t.text for t in step.texts if t is not asked), skill=skill, skill_where=where,
-        inputs=tuple(inputs), input_values=values, texts=tuple(t for t in step.texts if t is not asked),
+        approval=approval, field_where={"approval": reader.where(asked[0].line)} if asked else {},
+        description=" ".join(t.text for t in kept), skill=skill, skill_where=where,
+        inputs=tuple(inputs), input_values=values, texts=tuple(kept),
         mentions=(Mention(text=skill, where=where),),
         readings=(*step.readings, Reading(what="skill", where=where, text=text.strip()[:160],
                                           note=f"the step's code calls `{skill}`")),
     )
 
 
-def _approval(reader: _Reader, step: _Step) -> tuple[ApprovalPolicy | None, SpecText | None]:
+def _approval(reader: _Reader, step: _Step) -> tuple[ApprovalPolicy | None, list[SpecText]]:
     """The person's approval a comment block of the step asks for (`spec.approval_hold.approval_in`: its condition,
-    wait and what silence means), warned at its line, and that block (read whole: no policy of the step's own)."""
-    for said in step.texts:
-        found = approval_in(said.text, reader.src)
+    wait and what silence means), warned at its line, and the comments of that block (read whole, with the lines
+    right under it: no policy of the step's own)."""
+    for k, said in enumerate(step.texts):
+        block = [said]
+        for more in step.texts[k + 1:]:
+            if more.line != block[-1].line + block[-1].text.count("\n") + 1:
+                break
+            block.append(more)
+        found = approval_in(" ".join(t.text for t in block), reader.src)
         if found is None:
             continue
         policy, sentence, when = found
@@ -436,8 +443,8 @@ def _approval(reader: _Reader, step: _Step) -> tuple[ApprovalPolicy | None, Spec
                                    f"{f'only when {when}' if when else 'on every run'}{wait}; if that is not meant, "
                                    "write `Approval: required if <field> > <value>; wait up to <time>, then reject` "
                                    "in its comment", "spec.approval")
-        return policy, said
-    return None, None
+        return policy, block
+    return None, []
 
 
 _rx.save()

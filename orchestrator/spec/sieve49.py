@@ -270,9 +270,9 @@ def sieve_code_lines(lines: list[str]) -> list[tuple[str, int, str]]:
         if kind == "stmt{":
             out.extend(_opened(line, text, braces))
             continue
-        said = call(text) or _assign(text)
-        if said is not None:
-            out.append(("code", line, said))
+        words = call(text) or _assign(text)
+        if words is not None:
+            out.append(("code", line, words))
         elif not _SETUP.match(text):
             out.append(("code", line, text))
     if closed is not None and closed[0] == "if":

@@ -15,7 +15,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from foreign_kit import FIXTURES, expectation, final_output, plan_json, policy_misses, run, run_inputs, run_wanted
+from foreign_kit import (
+    FIXTURES,
+    expectation,
+    final_output,
+    plan_json,
+    policy_misses,
+    run,
+    run_inputs,
+    run_wanted,
+)
 
 pytestmark = pytest.mark.e2e
 
