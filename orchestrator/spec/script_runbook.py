@@ -65,6 +65,7 @@ _HEADER = _rx(r"(?i)^[-=*#~\s]*+(?:step|stage|phase)\s*+#?\s*+(?P<n>\d{1,5}+)?\s
 _NAME_END = _rx(r"\.\s|\.$|;|\s--\s|\s[-–—]\s|:\s")
 _CALL_INSIDE = _rx(r"(?i)(?<![\w-])(?:skill|run-skill|invoke-skill|run_skill)\s*+\(?\s*+[\"']?(?P<name>[a-z0-9]++(?:-[a-z0-9]++)++)")
 _EACH = _rx(r"^for\s++(?P<item>[A-Za-z_.]\w{0,60}+)\s++in\s++(?P<list>[A-Za-z_.][\w.]{0,120}+):$")
+_TWO_NAMED = _rx(r"(?i)^(?:and|&|\+)\s++(?:step\s++)?\d{1,3}+[.)]")
 _GOES_ON = _rx(r"(?i)(?:[,(:/+&-]|->|→|\b(?:and|or|then|but|so|with|to|of|the|a|after|before))\s*+$")
 
 
@@ -119,6 +120,8 @@ class _Reader:
     def _comment(self, line: int, text: str, pending: list[tuple[int, str]]) -> None:
         self.prose[line - 1] = text
         header = _HEADER.match(text)
+        if header and _TWO_NAMED.match(header.group("rest") or header.group("rest2") or ""):
+            header = None  # "--- 1) and 2) go off together": a note on two steps, no step of its own (round 49)
         if header:
             rest = header.group("rest") if header.group("rest") is not None else header.group("rest2")
             self._trail(pending)

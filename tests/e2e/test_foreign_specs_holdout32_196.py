@@ -32,8 +32,6 @@ FOLDER = FIXTURES / "foreign-specs-holdout32" / "196-auction-valuation-mail"
 SKILLS = ("--skills-dir", str(FOLDER / "skills"))
 # what still reads wrong (warning line -> why); each is a listed check, not hidden
 KNOWN: dict[int, str] = {
-    16: "'# --- 1) and 2) go off together' is read right (step 2 starts with step 1) but also warned as a step "
-        "comment with no call under it",
     34: "'whichever estimate ran' on step 5's header comment is warned against step 4 (its number 4 read as a step's)",
     46: "'Margaret's wait included' is warned 'not understood: wait' though the whole-run limit is read",
 }

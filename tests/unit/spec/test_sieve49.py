@@ -105,3 +105,16 @@ def test_a_comment_asking_a_persons_ok_is_its_steps_approval_and_a_done_line_the
     assert (post.approval.when, post.approval.timeout_s, post.approval.on_timeout) == ("cost is over 300", 7200, "approve")
     assert not any("hold it" in t.text for t in post.texts)  # the block is the approval's: no timeout of the step's
     assert any(t.kind == "success" and t.text == "posted = true" for t in post.texts)
+
+
+def test_a_numbered_comment_naming_two_steps_is_a_note_not_a_step() -> None:
+    words = Vocabulary.of([("sort-ticket", None), ("lookup-customer", None)])
+    for note in ("# 1) and 2) start together, neither needs the other", "# --- 1) & step 2) side by side"):
+        text = f"{note}\n# 1) sort\nskill sort-ticket\n# 2) who\nskill lookup-customer\n"
+        spec = parse_spec_text(text, "desk.sh", "markdown", words)
+        assert [s.skill for s in spec.steps] == ["sort-ticket", "lookup-customer"], note
+        assert not any("no call of a skill" in w.message for w in spec.warnings), note
+    # near miss: "2) and then who" is step 2's own comment
+    spec = parse_spec_text("# 1) sort\nskill sort-ticket\n# 2) and then who\nskill lookup-customer\n", "desk.sh",
+                           "markdown", words)
+    assert [s.name for s in spec.steps][1] == "and then who"
