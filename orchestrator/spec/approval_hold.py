@@ -301,6 +301,16 @@ def _policy(text: str, sentence: str, src: Source) -> tuple[ApprovalPolicy, str 
     return ApprovalPolicy(timeout_s=seconds, on_timeout=then or "reject", when=when), when
 
 
+def approval_in(text: str, src: Source) -> tuple[ApprovalPolicy, str, str | None] | None:
+    """The approval a step's own comment block says (a script runbook's, `spec.script_runbook`): its policy, the
+    sentence that asks for it and its condition; None when the block asks for no person's approval."""
+    sentence = _approval_sentence(text)
+    if sentence is None:
+        return None
+    policy, when = _policy(text, sentence, src)
+    return policy, sentence, when
+
+
 def hold_unread_approvals(steps: tuple[StepSpec, ...], src: Source) -> tuple[StepSpec, ...]:
     """`steps` with an approval on each step that dropped text says a person must give (module docstring)."""
     if not steps or not src.warnings:

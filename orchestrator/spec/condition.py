@@ -480,6 +480,7 @@ _APPROVE = _rx(
     r"\b(?:looks?\s+(?:at|over)|reviews?|checks?|eyeballs?|reads?)\b[^.]{0,100}?\band\s+(?:says|gives|decides)\s+"
     r"(?:yes\s+or\s+no|yes\s*/\s*no|go\s+or\s+no-?go|(?:the\s+)?(?:ok|go-?ahead))")
 _WAIT = _rx(r"(?i)\b(?:wait(?:s|ing)?\s+(?:up\s+to|for\s+up\s+to|at\s+most|for)|within|after|timeout|"
+            r"hold(?:s|ing)?\s+(?:it|this|that|them)\s+(?:for\s+up\s+to|up\s+to|for\s+at\s+most|for)|"
             r"(?:no|without\s+(?:an?\s+)?)\s*(?:answer|reply|response|decision|sign-?off)\s+(?:in|within|after|for)|"
             r"(?:nobody|no\s+one|no-one)\s+(?:answers|replies|responds|approves|decides|signs\s+off)\s+(?:in|for)|"
             r"(?:has\s+)?(?:looked|answered|decided|approved)\s+(?:at\s+it\s+)?within)\s+(?P<d>[^,;.)]+)")
@@ -513,10 +514,17 @@ class ApprovalReading(BaseModel):
     on_timeout: Literal["approve", "reject"] | None = None
 
 
+# a value named in words and then, in brackets, as code: "the top figure (reply.top)", "its total (order.total_usd)":
+# the field the code names (round 49); brackets holding no `x.field` ("a drug (heparin, insulin)") are left alone
+_CODE_REF = _rx(r"(?i)(?<![\w-])(?:(?:the|its|their|his|her)\s++)?(?:(?!(?:if|when|once|unless|and|or|but|where)\b)"
+                r"[a-z][\w-]{0,30}+\s++){1,3}?\((?:[a-z_]\w{0,40}+\.)++(?P<field>[a-z_]\w{0,40}+)\)")
+
+
 def approval_condition(text: str) -> tuple[str | None, str]:
     """An `Approval:` value split into (its condition, the rest): "required if amount >
     1000; wait up to 24h, then reject" -> ("amount > 1000", "required; wait up to 24h,
     then reject"); "prod only. The release manager signs off" -> ("prod only", ...)."""
+    text = _CODE_REF.sub(lambda c: c.group("field"), text)  # "the top figure (reply.top)": the field `top`
     m = _APPROVAL_IF.search(text)
     while m is not None and _NOT_A_CONDITION.match(m.group("cond")):  # "if nobody answers within 4h": the wait
         m = _APPROVAL_IF.search(text, m.end())
@@ -604,7 +612,8 @@ def approval_timeout(text: str) -> tuple[float | None, Literal["approve", "rejec
         return (found[0], found[1] or _silence_means(text)) if found[0] is not None else found
     then = _ON_TIMEOUT.search(text[m.end():]) or _ON_TIMEOUT.search(text)
     if then is None:
-        return seconds, _silence_means(text[m.start():])
+        held = m.group(0).lower().startswith("hold")  # "hold it for up to 4 hours": the hold is the wait, no refusal
+        return seconds, _silence_means(text[m.end() if held else m.start():])
     return seconds, "approve" if then.group("w").lower().startswith(("approve", "yes")) else "reject"
 
 

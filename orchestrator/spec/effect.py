@@ -75,8 +75,9 @@ def _schedule(wait: Wait | None) -> dict[str, object]:
         return {}
     if wait.kind == "none":
         return {"delays_s": (0.0,), "jitter": False}
-    if wait.kind == "sequence":
-        return {"delays_s": tuple(wait.seconds), "jitter": False}
+    if wait.kind == "sequence":  # the same wait each time ("in a minute, and again a minute after that"): that wait
+        said = tuple(wait.seconds)
+        return {"delays_s": said[:1] if len(set(said)) == 1 else said, "jitter": False}
     if wait.kind == "fixed":
         seconds = wait.seconds[0] if wait.seconds else 1.0
         if wait.jitter:  # "every 10 s, with jitter": up to 10 s, drawn each time

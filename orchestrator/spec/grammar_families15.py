@@ -32,6 +32,9 @@ _AGAIN = (r"(?:once\s+more|one\s+more\s+time|(?:and\s+)?again|then|(?:a|one|the)
 # "and if needed again after 25": the condition of the next retry is the failure of the one before
 _AGAIN_AFTER = (r"\s*+[,;]?\s*+(?:and\s*+,?\s*+)?(?:if\s+(?:needed|necessary|need\s+be|required|(?:it|that)\s+(?:still\s+)?fails"
                 r"(?:\s+again|\s+too)?)\s*+,?\s*+)?" + _AGAIN + r"\s+(?:after|in)\s+(?:{D}|\d{1,6}+(?:\.\d{1,3}+)?+(?!\d|\.\d))")
+# round 49: the next wait said before "after that" / "later": "and again a minute after that", "once more 5 min later"
+_AGAIN_LATER = (r"\s*+[,;]?\s*+(?:and\s*+,?\s*+)?(?:again|once\s+more|one\s+more\s+time)\s+{D}(?=\s+"
+                r"(?:after\s+that|later|on)\b)")  # the words after it left to IGNORE's row ("after that")
 # a value written with `=` ("is_duplicate=false", "risk = "n/a"")
 _EQ_VALUE = r"(?:\"[^\"]{0,200}\"|'[^']{0,200}'|-?\d{1,12}+(?:\.\d{1,9}+)?+(?![\w.])|true\b|false\b|null\b|none\b|\[\s*+\]|\{\s*+\})"
 _EQ_PAIR = r"[a-z][a-z0-9_]{0,40}+\s*+=\s*+" + _EQ_VALUE
@@ -54,6 +57,10 @@ EARLY_ROWS: tuple[Row, ...] = (
         needs=r"{RETRY}|attempts|tries|goes|shots|redos|re-?runs"),
     # "try again after 30 s and once more after 2 min", "retry after 1 min, again after 3, a last time after 10"
     Row("wait_seq", r"(?<!\w)(?:{RETRY}|{TRY})\s+(?:it\s+|again\s+)?(?:after|in)\s+(?P<lseq>{D}(?:" + _AGAIN_AFTER + r"){1,5})"),
+    # "have another go in a minute, and again a minute after that", "give it one more try after 30 s, once more 2 min
+    # later": a retry said as another go, each next wait said again (round 49)
+    Row("wait_seq", r"(?<!\w)(?:have|give\s+it|take|make)\s+(?:another|(?:one|1)\s+more)\s+" + _ONE + r"\s+(?:after|in)\s+"
+        r"(?P<lseq>{D}(?:" + _AGAIN_AFTER + r"|" + _AGAIN_LATER + r"){1,5})"),
     # "stagger the retries: 1 min, then 5, then 15", "space the re-runs out - 2 min, 10, 30"
     Row("wait_seq", r"(?<!\w)(?:space|spread|stagger)\s++(?:(?:the|them|it|these|those)\s++)?(?:[\w-]{1,20}+\s*+)?(?:out\s++)?"
         r"(?:(?:over|like\s++this|as\s++follows)\s*+)?[:,-]?\s*+(?P<seq>{SERIES})", needs=r"{RETRY}|tries|attempts|goes|redos|re-?runs"),
@@ -73,6 +80,11 @@ EARLY_ROWS: tuple[Row, ...] = (
     # "go ahead using rate 1", "carry on using fx_rate 1.0": a field and its value after going on with
     Row("value_pairs", r"(?<!\w)(?:continue|carry\s+on|go\s+on|move\s+on|keep\s+going|proceed|go\s+ahead|press\s+on)\s+"
         r"(?:by\s+)?using\s+(?P<pairs>" + _USING_PAIR + r")(?!\s*+(?:,|and\b|&|/|;|\+|=|as\b|for\b))",
+        needs=r"{COND}|unreachable|unavailable|anyway|regardless"),
+    # "carry on with department "general"", "go ahead with score 0": a field and its value after going on with
+    # (round 49; nothing but a break after it: "carry on with page 2 of the form" is no value)
+    Row("value_pairs", r"(?<!\w)(?:continue|carry\s+on|go\s+on|move\s+on|keep\s+going|proceed|go\s+ahead|press\s+on)\s+"
+        r"with\s+(?P<pairs>" + _USING_PAIR + r")(?!\s*+(?:,\s*+[\"'\d-]|and\s++[\"'\d-]|&|/|;|\+|=|as\b|for\b|[a-z0-9]))",
         needs=r"{COND}|unreachable|unavailable|anyway|regardless"),
 )
 
@@ -97,5 +109,5 @@ EARLY = EARLY_ROWS + _LIMITS
 # the words each table's new rows need in a sentence (`grammar.GATES`)
 GATES = {
     "EARLY": r"|retries|re-?tries|redos|re-?runs|waits|overall|total|in\s+all|told|altogether|anything|any\s+(?:run|attempt|call|try)|whatever|and\s+not|before|#|next|again|once\s+more|space|spread|stagger|instead|assum|mark|set|record|leave|leaving|store|"
-             r"write|treat|using",
+             r"write|treat|using|\bwith\b|another|(?:one|1)\s+more",
 }

@@ -22,7 +22,8 @@ from orchestrator.spec.regex_cache import Patterns
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
 
 SUFFIXES = {".sh": "sh", ".bash": "sh", ".zsh": "sh", ".ksh": "sh", ".ps1": "ps", ".psm1": "ps", ".py": "py",
-            ".mk": "make", ".bat": "bat", ".cmd": "bat", ".r": "r"}
+            ".mk": "make", ".bat": "bat", ".cmd": "bat", ".r": "r",
+            ".sieve": "sieve", ".siv": "sieve"}
 END = "\x00end"
 _COMMENT = _rx(r"^#++\s*+(.*+)$")
 _SH_IF = _rx(r"^(?P<kw>if|elif)\s++(?P<cond>.+?)(?:\s++then)?\s*+$")
@@ -36,7 +37,7 @@ _GUARD = _rx(r"^(?P<cond>\[\[?[^\]]{1,200}+\]\]?|\(\([^)]{1,200}+\)\))\s*+&&\s*+
 
 
 def script_language(path: str, text: str) -> str | None:
-    """"sh", "ps", "py", "make", "bat", "cron", "unit" or "procfile" for a script runbook by its file name or `#!` line, else None."""
+    """"sh", "ps", "py", "make", "bat", "r", "sieve", "cron", "unit" or "procfile" for a script runbook by its file name or `#!` line, else None."""
     name = PurePath(path).name
     suffix = PurePath(path).suffix.lower()
     if suffix in (".md", ".markdown", ".yaml", ".yml", ".json"):
@@ -89,6 +90,10 @@ def code_lines(lines: list[str], language: str) -> list[tuple[str, int, str]]:
         from orchestrator.spec.rscript47 import r_code_lines
 
         return r_code_lines(lines)
+    if language == "sieve":  # a Sieve mail filter: its statements in Python's words (`spec.sieve49`)
+        from orchestrator.spec.sieve49 import sieve_code_lines
+
+        return sieve_code_lines(lines)
     out: list[tuple[str, int, str]] = []
     joined, start, in_block, doc = "", 0, False, None
     ifs: list[int] = []  # Python: the indentation of each open `if`
@@ -189,7 +194,7 @@ class Flow:
             return self._ps(text)
         if self.language == "bat":
             return [("jump", text[1:])] if text.startswith("\x00") else bat_pieces(text)
-        if self.language in ("py", "r"):
+        if self.language in ("py", "r", "sieve"):
             m = _PY_IF.match(text)
             if m and "__name__" not in text:
                 return [(m.group("kw"), m.group("cond"))]

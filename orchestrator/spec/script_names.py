@@ -109,7 +109,7 @@ class Names:
         if not numbers and var is None and self.language == "bat":  # `%status%` no `set` gave: an output's field
             numbers, fld = self.fields.get(name.lower(), []), fld or name.lower()
         if not numbers:
-            if value.strip().strip("\"'").startswith("$") or self.language in ("py", "r"):
+            if value.strip().strip("\"'").startswith("$") or self.language in ("py", "r", "sieve"):
                 return self._input(name, name.lower(), line, line), None, ""
             return None, value.strip("\"'"), ""
         tail = f".{fld}" if fld else ""

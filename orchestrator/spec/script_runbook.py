@@ -31,6 +31,8 @@ import re
 from dataclasses import dataclass, field
 from pathlib import PurePath
 
+from orchestrator.policy import ApprovalPolicy
+from orchestrator.spec.approval_hold import approval_in
 from orchestrator.spec.check import SpecParts
 from orchestrator.spec.model import FieldSpec, Mention, Reading, SpecText, StepSpec
 from orchestrator.spec.powershell45 import (
@@ -63,6 +65,7 @@ _HEADER = _rx(r"(?i)^[-=*#~\s]*+(?:step|stage|phase)\s*+#?\s*+(?P<n>\d{1,5}+)?\s
 _NAME_END = _rx(r"\.\s|\.$|;|\s--\s|\s[-–—]\s|:\s")
 _CALL_INSIDE = _rx(r"(?i)(?<![\w-])(?:skill|run-skill|invoke-skill|run_skill)\s*+\(?\s*+[\"']?(?P<name>[a-z0-9]++(?:-[a-z0-9]++)++)")
 _EACH = _rx(r"^for\s++(?P<item>[A-Za-z_.]\w{0,60}+)\s++in\s++(?P<list>[A-Za-z_.][\w.]{0,120}+):$")
+_TWO_NAMED = _rx(r"(?i)^(?:and|&|\+)\s++(?:step\s++)?\d{1,3}+[.)]")
 # the comment line before goes on with this one: it ends on a comma, a dash, an arrow, "and", "the", ...
 GOES_ON = _rx(r"(?i)(?:[,(:/+&-]|->|→|\b(?:and|or|then|but|so|with|to|of|the|a|after|before))\s*+$")
 
@@ -90,6 +93,7 @@ class _Reader:
         self.blocks: list[Block] = []
         self.tried = 0  # PowerShell: the number of steps when the last `try` opened
         self.catch: tuple[_Step | None, int, list[str]] | None = None  # the open `catch`: (its step, line, done)
+        self._set_by: dict[str, int] = {}  # a variable -> the number of the last step whose result it was
         self.each: tuple[str, str] | None = None  # R: the item and list of the `lapply` whose call comes next
 
     def where(self, line: int) -> str:
@@ -129,6 +133,8 @@ class _Reader:
     def _comment(self, line: int, text: str, pending: list[tuple[int, str]]) -> None:
         self.prose[line - 1] = text
         header = _HEADER.match(text)
+        if header and _TWO_NAMED.match(header.group("rest") or header.group("rest2") or ""):
+            header = None  # "--- 1) and 2) go off together": a note on two steps, no step of its own (round 49)
         if header:
             rest = header.group("rest") if header.group("rest") is not None else header.group("rest2")
             self._trail(pending)
@@ -310,6 +316,10 @@ class _Reader:
             self.names.variables[said[0]] = ("step", step.number, line)
             step.readings.append(Reading(what="variable", where=self.where(line), text=said[0],
                                          note=f"`{said[0]}` holds the step's output (a success check may name it)"))
+            before = self.steps[prev - 1].arms if (prev := self._set_by.get(said[0])) else ()
+            if any(b == bb and a != aa for b, a in before for bb, aa in arms):  # set in another arm of the same `if`:
+                del self.names.variables[said[0]]  # whichever arm ran (its refs name both steps)
+            self._set_by[said[0]] = step.number
         if self.language == "bat":  # `%field%` after it: its skill's output (`spec.batch47`)
             self.names.outputs(skill, step.number)
 
@@ -337,6 +347,7 @@ def read_script(src: Source, language: str) -> SpecParts | None:
         return None
     steps = [_spec(reader, step) for step in reader.steps]
     steps = branch_steps(steps, [s.arms for s in reader.steps], reader.blocks, src)
+    steps = _success_said(steps, src)
     for number, check, line in reader.checks:
         steps[number - 1] = steps[number - 1].model_copy(update={"texts": (*steps[number - 1].texts, SpecText(
             text=check, line=line, kind="success"))})
@@ -355,6 +366,20 @@ def read_script(src: Source, language: str) -> SpecParts | None:
         name=re.sub(r"[^a-z0-9]+", "-", PurePath(src.path).name.split(".")[0].lower()).strip("-") or "workflow",
         title=title.strip(), intent="\n".join(t for _, t in reader.preamble if t.strip() and t != title),
         inputs=tuple(reader.names.inputs.values()) or None, steps=tuple(steps), steps_line=1)
+
+
+def _success_said(steps: list[StepSpec], src: Source) -> list[StepSpec]:
+    """A comment that says when the whole run is done ("finished when send-reply says sent = true",
+    `spec.elsewhere.run_success`) is the run's success check, placed on the step it names (or the last) and
+    warned at its line, not the text of the step it is under (round 49)."""
+    from orchestrator.spec.elsewhere import run_success, success_said
+
+    said = [(i, t) for i, step in enumerate(steps) for t in step.texts if success_said(t.text) is not None]
+    for i, text in said:
+        steps[i] = steps[i].model_copy(update={"texts": tuple(t for t in steps[i].texts if t is not text)})
+        if not run_success(text.text, text.line, steps, src):
+            steps[i] = steps[i].model_copy(update={"texts": (*steps[i].texts, text)})
+    return steps
 
 
 def _arguments(reader: _Reader, call: str) -> list[tuple[str, str]]:
@@ -400,13 +425,44 @@ def _spec(reader: _Reader, step: _Step) -> StepSpec:
         elif literal is not None:
             values[key] = literal
     where = reader.where(line)
+    approval, asked = _approval(reader, step)
+    kept = [t for t in step.texts if all(t is not a for a in asked)]
     return StepSpec(
         id=f"step-{step.number}", number=step.number, name=step.name, where=where, form="recipe", for_each=each,
-        description=" ".join(t.text for t in step.texts), skill=skill, skill_where=where, inputs=tuple(inputs),
-        input_values=values, texts=tuple(step.texts), mentions=(Mention(text=skill, where=where),),
+        approval=approval, field_where={"approval": reader.where(asked[0].line)} if asked else {},
+        description=" ".join(t.text for t in kept), skill=skill, skill_where=where,
+        inputs=tuple(inputs), input_values=values, texts=tuple(kept),
+        mentions=(Mention(text=skill, where=where),),
         readings=(*step.readings, Reading(what="skill", where=where, text=text.strip()[:160],
                                           note=f"the step's code calls `{skill}`")),
     )
+
+
+def _approval(reader: _Reader, step: _Step) -> tuple[ApprovalPolicy | None, list[SpecText]]:
+    """The person's approval a comment block of the step asks for (`spec.approval_hold.approval_in`: its condition,
+    wait and what silence means), warned at its line, and the comments of that block (read whole, with the lines
+    right under it: no policy of the step's own)."""
+    for k, said in enumerate(step.texts):
+        block = [said]
+        for more in step.texts[k + 1:]:
+            if more.line != block[-1].line + block[-1].text.count("\n") + 1:
+                break
+            block.append(more)
+        found = approval_in(" ".join(t.text for t in block), reader.src)
+        if found is None:
+            continue
+        policy, sentence, when = found
+        wait = (f"; it waits {policy.timeout_s:g}s, then {'approves' if policy.on_timeout == 'approve' else 'rejects'}"
+                if policy.timeout_s is not None else "; it waits with no time limit")
+        step.readings.append(Reading(what="approval", where=reader.where(said.line), text=sentence[:120],
+                                     note="needs a person's approval" + (f" only when {when}" if when else "")))
+        reader.src.warn(said.line, f"step-{step.number} ({step.name}): '{sentence[:80]}' is read as a person's approval "
+                                   f"of step-{step.number}, the step whose comment it is: the step waits for it "
+                                   f"{f'only when {when}' if when else 'on every run'}{wait}; if that is not meant, "
+                                   "write `Approval: required if <field> > <value>; wait up to <time>, then reject` "
+                                   "in its comment", "spec.approval")
+        return policy, block
+    return None, []
 
 
 _rx.save()
