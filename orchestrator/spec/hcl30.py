@@ -671,13 +671,12 @@ class _Reader:
 def read_hcl(src: Source) -> SpecParts:
     """Read an HCL spec (module docstring); a syntax error or a file with no step stops here, at its line."""
     from orchestrator.spec.key_comments27 import read_whole_run_comments
+    from orchestrator.spec.nginx49 import NginxSyntax, is_nginx, nginx_top
     from orchestrator.spec.nix45 import is_nix, nix_top
     from orchestrator.spec.yaml_form import read_yaml
 
-    from orchestrator.spec.nginx49 import NginxSyntax, nginx_top
-
     nix = is_nix(src.path)  # a `.nix` file: its function's arguments, `let` and set read as blocks (`spec.nix45`)
-    nginx = not nix and not is_hcl(src.path)  # `key value;` directives in blocks (`spec.nginx49`)
+    nginx = not nix and not is_hcl(src.path) and is_nginx(src.path, src.text)  # `key value;` blocks (`spec.nginx49`)
     scan = _Scan(src.text)
     try:
         top = nix_top(src) if nix else nginx_top(src) if nginx else scan.body(True)

@@ -215,7 +215,7 @@ class _Convert:
             if d.body is not None:
                 out.append(self.block(d))
             elif key in _INPUT and d.words:
-                name, nl, nc, _q = d.words[0]
+                name = d.words[0][0]
                 attrs: list[_Attr | _Block] = []
                 if len(d.words) > 1:
                     attrs.append(_Attr("default", d.words[1][1], d.words[1][2], self.value(d.words[1:])))
