@@ -137,6 +137,10 @@ def parse_spec(
     if is_hcl(str(path)) or is_nix(str(path)):  # HCL (`.hcl`, `.tf`, `.nomad`) or Nix (`.nix`, read as HCL's
         # blocks, `nix45`): their own reader, into the YAML form's (`hcl30`)
         return parse_spec_text(text, str(path), "hcl", vocabulary, anchored=anchored)
+    from orchestrator.spec.nginx49 import is_nginx
+
+    if fmt is None and is_nginx(str(path), text):  # an nginx-style block config naming skills, read as HCL's blocks
+        return parse_spec_text(text, str(path), "hcl", vocabulary, anchored=anchored)  # (`spec.nginx49`)
     from orchestrator.spec.lua46 import is_lua, lua_steps
 
     if is_lua(str(path)) and lua_steps(text):  # a Lua config returning a table of steps (`lua46`); else text

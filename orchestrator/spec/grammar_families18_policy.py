@@ -102,6 +102,10 @@ EARLY: tuple[Row, ...] = (
     Row("timeout", r"(?<![\w-])give[_-]up[_-]after\s*+[:=]\s*+{D}"),
     # "Cut-off: 25 s", "cutoff = 2 min": the attempt's time
     Row("timeout", r"(?<![\w-])cut-?\s?off\s*+[:=]\s*+{D}"),
+    # "give it 20s, then try again, 3 goes, 10s between": with the wait said on its own elsewhere in the sentence,
+    # the time given first is each attempt's, not a second wait (round 49)
+    Row("timeout", r"(?<!\w)give\s+it\s+(?:a\s+good\s+|about\s+)?{D}(?=\s*+,?\s*+(?:and\s+)?then\s+(?:try|retry|re-?try|"
+        r"go|have\s+another)\b)", needs=r"{D}\s+(?:(?:pause|gap|wait|delay)\s+)?(?:in\s+)?(?:between|apart)\b|\b(?:wait|pause|sleep)\s+(?:of\s+)?{D}"),
     # "leave it 10 minutes and send it once more": the wait before the retry
     Row("wait_fixed", r"(?<!\w)(?:leave|give|let)\s+it\s+(?:a\s+good\s+|about\s+|another\s+)?{D}\s*+,?\s*+(?:and|then)\s+"
         r"(?:then\s+)?(?:send|try|run|do|post|push|ring|call|fire|submit|re-?send|retry|re-?try|re-?run|upload|fetch|load|"
