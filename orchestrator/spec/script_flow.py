@@ -22,8 +22,10 @@ from orchestrator.spec.regex_cache import Patterns
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
 
 SUFFIXES = {".sh": "sh", ".bash": "sh", ".zsh": "sh", ".ksh": "sh", ".ps1": "ps", ".psm1": "ps", ".py": "py",
-            ".mk": "make", ".bat": "bat", ".cmd": "bat", ".r": "r"}
+            ".mk": "make", ".bat": "bat", ".cmd": "bat", ".r": "r",
+            ".bas": "vba", ".vba": "vba", ".vbs": "vba"}
 END = "\x00end"
+NEXT = "\x00next"  # a loop's end (`spec.vba49`)
 _COMMENT = _rx(r"^#++\s*+(.*+)$")
 _SH_IF = _rx(r"^(?P<kw>if|elif)\s++(?P<cond>.+?)(?:\s++then)?\s*+$")
 _SH_LEAD = _rx(r"^(?P<kw>then|else|do)\b\s*+(?P<rest>.*+)$")
@@ -58,6 +60,8 @@ def script_language(path: str, text: str) -> str | None:
     if is_procfile(path, text):  # a Procfile whose process lines run the skills (`spec.procfile38`)
         return "procfile"
     first = text.lstrip("\ufeff").split("\n", 1)[0]
+    if first.startswith("Attribute VB_Name"):  # an exported VBA module (`spec.vba49`)
+        return "vba"
     if first.startswith("#!") and "Rscript" in first:  # an R script (`spec.rscript47`)
         return "r"
     if first.startswith("#!"):
@@ -89,6 +93,10 @@ def code_lines(lines: list[str], language: str) -> list[tuple[str, int, str]]:
         from orchestrator.spec.rscript47 import r_code_lines
 
         return r_code_lines(lines)
+    if language == "vba":  # a VBA module: its statements in Python's words (`spec.vba49`)
+        from orchestrator.spec.vba49 import vba_code_lines
+
+        return vba_code_lines(lines)
     out: list[tuple[str, int, str]] = []
     joined, start, in_block, doc = "", 0, False, None
     ifs: list[int] = []  # Python: the indentation of each open `if`
@@ -189,7 +197,9 @@ class Flow:
             return self._ps(text)
         if self.language == "bat":
             return [("jump", text[1:])] if text.startswith("\x00") else bat_pieces(text)
-        if self.language in ("py", "r"):
+        if self.language in ("py", "r", "vba"):
+            if text == NEXT:  # the end of a VBA `For Each` (`spec.vba49`)
+                return [("next", "")]
             m = _PY_IF.match(text)
             if m and "__name__" not in text:
                 return [(m.group("kw"), m.group("cond"))]

@@ -76,6 +76,7 @@ class _Step:
     arms: tuple[tuple[int, int], ...] = ()  # (block, arm) it is under, outermost first
     readings: list[Reading] = field(default_factory=list)
     each: tuple[str, str] | None = None  # an R `lapply(list, function(item) ...)`: (item, list) (`spec.rscript47`)
+    looped: int = 0  # VBA: the line of the `For Each` its call is in, where its text starts (`spec.vba49`)
 
 
 class _Reader:
@@ -90,6 +91,7 @@ class _Reader:
         self.tried = 0  # PowerShell: the number of steps when the last `try` opened
         self.catch: tuple[_Step | None, int, list[str]] | None = None  # the open `catch`: (its step, line, done)
         self.each: tuple[str, str] | None = None  # R: the item and list of the `lapply` whose call comes next
+        self.looped = 0  # VBA: the line of the open `For Each`
 
     def where(self, line: int) -> str:
         return self.src.where(line)
@@ -162,6 +164,9 @@ class _Reader:
     def _code(self, line: int, piece: tuple[str, str], pending: list[tuple[int, str]],
               open_: list[tuple[int, int]]) -> None:
         kind, text = piece
+        if kind in ("elif", "else", "end", "next") and self.language == "vba" and pending and self.steps \
+                and self.steps[-1].call is not None:  # comments under a call, up to its arm's end: that step's
+            self._trail(pending)
         if kind in ("if", "elif", "else"):
             if kind == "if":
                 self.blocks.append(Block(arms=[Arm(text, line)]))
@@ -191,8 +196,12 @@ class _Reader:
             self.src.warn(line, f"the '{text[:60]}' is not read as branches: write it as "
                                 "`if [ \"$x\" = a ]; then ... elif ...; else ... fi`", "spec.condition-not-read")
             return
-        if kind == "loop" and self.language == "r" and (each := _EACH.match(text)) is not None:
-            self.each = (each.group("item"), each.group("list"))  # `lapply(xs, function(x) run(...))`
+        if kind == "loop" and self.language in ("r", "vba") and (each := _EACH.match(text)) is not None:
+            self.each = (each.group("item"), each.group("list"))  # `lapply(xs, function(x) run(...))`, `For Each`
+            self.looped = line
+            return
+        if kind == "next":  # a VBA loop's `Next`: the calls after it run once (`spec.vba49`)
+            self.each = None
             return
         if kind == "loop":
             self.src.warn(line, f"the loop '{text[:60]}' is not read: a step under it runs once (write the list it "
@@ -288,15 +297,32 @@ class _Reader:
         else:
             self._trail(pending)
         step.call, step.arms = (line, text, skill), arms
-        step.each, self.each = self.each, None
+        step.each = self.each
+        step.looped = self.looped if self.each is not None and self.language == "vba" else 0
+        self.each = self.each if self.language == "vba" else None  # VBA: every call up to the loop's `Next`
         said = assigned(text)
         for name in {output_file(text), said[0] if said else "", step.name.split()[0].lower() if step.name else "",
                      skill}:
             self.names.step_named(name or "", step.number)
         if said is not None:
-            self.names.variables[said[0]] = ("step", step.number, line)
+            self.names.variables[said[0]] = ("step", self._either(said[0], step), line)
         if self.language == "bat":  # `%field%` after it: its skill's output (`spec.batch47`)
             self.names.outputs(skill, step.number)
+
+    def _either(self, var: str, step: _Step) -> int | tuple[int, ...]:
+        """Step `step`'s number, or the numbers of the steps in the other arms of its `if` that set `var` too (their
+        result is whichever ran's, `spec.either_input`)."""
+        was = self.names.variables.get(var)
+        if was is None or was[0] != "step" or not step.arms:
+            return step.number
+        before = was[1] if isinstance(was[1], tuple) else (was[1],)
+        block, arm = step.arms[-1]
+        siblings = tuple(n for n in before if isinstance(n, int) and n <= len(self.steps)
+                         and self.steps[n - 1].arms[:-1] == step.arms[:-1]
+                         and self.steps[n - 1].arms[-1:] and self.steps[n - 1].arms[-1][0] == block
+                         and self.steps[n - 1].arms[-1][1] != arm)
+        return (*siblings, step.number) if siblings else step.number
+
 
 def _rule_off(name: str) -> str:
     """A banner comment's name without the rule after it (`# --- 2. fees -----------`: `fees`)."""
@@ -384,7 +410,8 @@ def _spec(reader: _Reader, step: _Step) -> StepSpec:
             inputs.append(FieldSpec(name=key, description=either, where=reader.where(line)))
         elif literal is not None:
             values[key] = literal
-    where = reader.where(line)
+    # VBA: the step's text starts at its step comment or its `For Each`, whichever is first (`spec.vba49`)
+    where = reader.where(min(step.line, step.looped or line) if reader.language == "vba" else line)
     return StepSpec(
         id=f"step-{step.number}", number=step.number, name=step.name, where=where, form="recipe", for_each=each,
         description=" ".join(t.text for t in step.texts), skill=skill, skill_where=where, inputs=tuple(inputs),
