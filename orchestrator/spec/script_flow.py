@@ -38,7 +38,8 @@ _GUARD = _rx(r"^(?P<cond>\[\[?[^\]]{1,200}+\]\]?|\(\([^)]{1,200}+\)\))\s*+&&\s*+
 
 
 def script_language(path: str, text: str) -> str | None:
-    """"sh", "ps", "py", "make", "bat", "cron", "unit" or "procfile" for a script runbook by its file name or `#!` line, else None."""
+    """"sh", "ps", "py", "make", "bat", "r", "vba", "cron", "unit" or "procfile" for a script runbook by its file name
+    or first line, else None."""
     name = PurePath(path).name
     suffix = PurePath(path).suffix.lower()
     if suffix in (".md", ".markdown", ".yaml", ".yml", ".json"):

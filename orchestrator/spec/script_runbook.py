@@ -1,8 +1,9 @@
 """A runbook written as a script: a bash/sh, PowerShell or Python script, or a Makefile, whose
 steps are said in its comments and whose code calls the skills.
 
-A file is one by its name (`.sh`, `.bash`, `.zsh`, `.ps1`, `.py`, `Makefile`, `.mk`) or a `#!`
-first line. Its comments are the prose people read; its code says what runs:
+A file is one by its name (`.sh`, `.bash`, `.zsh`, `.ps1`, `.py`, `Makefile`, `.mk`, `.R`, `.bas`) or a `#!`
+first line (an R script's and a VBA module's statements are put in Python's words: `spec.rscript47`,
+`spec.vba49`). Its comments are the prose people read; its code says what runs:
 
     # Step 2: fee. Needs intake's cost.           a comment naming a step ("STEP 2", "# 2)", "## step: x")
     #   retry up to 3 times, 10 s apart           the comments up to the next step: its text, read by
