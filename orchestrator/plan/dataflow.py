@@ -585,7 +585,8 @@ class _Planner:
         gathered_by = {s.id: self.gathered_names(s) for s in spec.steps}
         last_loop: StepSpec | None = None  # the nearest For each step before `s`, kept as the steps go by
         for s in spec.steps:  # "all the field figures" after a loop over the input `fields`
-            over_input, gather_said = loop_list_gathers(s, last_loop, self.reads(s, loose[s.id]),
+            bound = {f.name for f in s.inputs if f.source}  # an input whose source the spec says is not gathered
+            over_input, gather_said = loop_list_gathers(s, last_loop, self.reads(s, loose[s.id]) - bound,
                                                         [i.name for i in (*spec.inputs, *spec.inputs_said)],
                                                         self.text_of(s), self.path,  # an input said in the text too
                                                         functools.partial(self.input_about, s.id),

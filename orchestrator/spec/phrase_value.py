@@ -226,6 +226,8 @@ def value_of(slot: str, row: g.Row, m: re.Match[str]) -> Any:
                 found, literal = said_word(said_value)
             if not found and said_value.lower() in ("yes", "no"):  # "rained no": a yes/no field (`grammar_families18_policy`)
                 found, literal = True, said_value.lower() == "yes"
+            if not found and said_value.lower() in ("true", "false"):  # "overdue False" (VBA's, Python's): the truth
+                found, literal = True, said_value.lower() == "true"
             out[name] = literal if found else said_value.strip("`")  # "ref ``TEMP-1``": the text in the ticks
         return out
     if slot == "value_nos":

@@ -9,8 +9,8 @@ are not the blind sets':
   tare false", "keep going with status "pending", attempts 0": every pair (the value a number, true,
   false, null or a quoted text, which may hold commas). One pair is the earlier rounds' rows';
 - the thing that failed written down "as" a field and its value, beside going on: "log that sample
-  as ct 40 and continue", "mark the reading as temp_c -1, flag true, then carry on": those pairs
-  (the thing is "that lot", "the item", "it": never the field).
+  as ct 40 and continue", "mark the reading as temp_c -1, flag true, then carry on", "don't stop, jot
+  it down as qty 0, late true": those pairs (the thing is "that lot", "the item", "it": never the field).
 
 A list of retry words ("use retries 3, wait 10") is no value: a field is never a word of a policy.
 """
@@ -39,12 +39,13 @@ EARLY: tuple[Row, ...] = (
         r"treat\s+it\s+as|fill\s+in|plug\s+in)\s+(?:that\s+|the\s+values?\s+|values?\s+)?(?P<pairs>" + _LIST + r")",
         needs=_GO_ON),
     # "log that sample as ct 40 and continue", "mark the reading as temp_c -1, flag true"
-    Row("value_pairs", r"(?<![\w-])(?:record|log|mark|enter|book|score|count|note|write\s+down|set\s+down|file)\s+"
+    Row("value_pairs", r"(?<![\w-])(?:record|log|mark|enter|book|score|count|note|write\s+down|set\s+down|file|"
+        r"(?:put|write|set|jot)\s+(?:it|that|this|them|each\s+one|the\s+\w{1,30}+)\s+down(?:\s+in\s+the\s+\w{1,30}+)?)\s+"
         + _THING + r"as\s+(?:having\s+)?(?P<pairs>" + _PAIR + r"(?:" + _LINK + _PAIR + r"){0,12}+)", needs=_GO_ON),
 )
 
 # the words a sentence needs for the table to be tried (`grammar.GATES`)
 GATES = {
     "EARLY": r"|assum|with|us|tak|pretend|default|treat|fill|plug|record|log|mark|enter|book|score|count|note|write|"
-             r"set|file",
+             r"set|file|put|jot",
 }

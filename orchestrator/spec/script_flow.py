@@ -23,8 +23,10 @@ _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_c
 
 SUFFIXES = {".sh": "sh", ".bash": "sh", ".zsh": "sh", ".ksh": "sh", ".ps1": "ps", ".psm1": "ps", ".py": "py",
             ".mk": "make", ".bat": "bat", ".cmd": "bat", ".r": "r",
-            ".sieve": "sieve", ".siv": "sieve"}
+            ".sieve": "sieve", ".siv": "sieve",
+            ".bas": "vba", ".vba": "vba", ".vbs": "vba"}
 END = "\x00end"
+NEXT = "\x00next"  # a loop's end (`spec.vba49`)
 _COMMENT = _rx(r"^#++\s*+(.*+)$")
 _SH_IF = _rx(r"^(?P<kw>if|elif)\s++(?P<cond>.+?)(?:\s++then)?\s*+$")
 _SH_LEAD = _rx(r"^(?P<kw>then|else|do)\b\s*+(?P<rest>.*+)$")
@@ -37,7 +39,8 @@ _GUARD = _rx(r"^(?P<cond>\[\[?[^\]]{1,200}+\]\]?|\(\([^)]{1,200}+\)\))\s*+&&\s*+
 
 
 def script_language(path: str, text: str) -> str | None:
-    """"sh", "ps", "py", "make", "bat", "r", "sieve", "cron", "unit" or "procfile" for a script runbook by its file name or `#!` line, else None."""
+    """"sh", "ps", "py", "make", "bat", "r", "sieve", "vba", "cron", "unit" or "procfile" for a script runbook by its
+    file name, `#!` line or first line, else None."""
     name = PurePath(path).name
     suffix = PurePath(path).suffix.lower()
     if suffix in (".md", ".markdown", ".yaml", ".yml", ".json"):
@@ -59,6 +62,8 @@ def script_language(path: str, text: str) -> str | None:
     if is_procfile(path, text):  # a Procfile whose process lines run the skills (`spec.procfile38`)
         return "procfile"
     first = text.lstrip("\ufeff").split("\n", 1)[0]
+    if first.startswith("Attribute VB_Name"):  # an exported VBA module (`spec.vba49`)
+        return "vba"
     if first.startswith("#!") and "Rscript" in first:  # an R script (`spec.rscript47`)
         return "r"
     if first.startswith("#!"):
@@ -94,6 +99,10 @@ def code_lines(lines: list[str], language: str) -> list[tuple[str, int, str]]:
         from orchestrator.spec.sieve49 import sieve_code_lines
 
         return sieve_code_lines(lines)
+    if language == "vba":  # a VBA module: its statements in Python's words (`spec.vba49`)
+        from orchestrator.spec.vba49 import vba_code_lines
+
+        return vba_code_lines(lines)
     out: list[tuple[str, int, str]] = []
     joined, start, in_block, doc = "", 0, False, None
     ifs: list[int] = []  # Python: the indentation of each open `if`
@@ -194,7 +203,9 @@ class Flow:
             return self._ps(text)
         if self.language == "bat":
             return [("jump", text[1:])] if text.startswith("\x00") else bat_pieces(text)
-        if self.language in ("py", "r", "sieve"):
+        if self.language in ("py", "r", "sieve", "vba"):
+            if text == NEXT:  # the end of a VBA `For Each` (`spec.vba49`)
+                return [("next", "")]
             m = _PY_IF.match(text)
             if m and "__name__" not in text:
                 return [(m.group("kw"), m.group("cond"))]

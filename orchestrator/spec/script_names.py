@@ -85,6 +85,8 @@ class Names:
             ref = reference(value)
             if ref is not None and ref[0] in self.refs and ref[1]:
                 self.variables[var] = ("field", (ref[0], ref[1]), line)
+            elif self.language == "vba" and not value.strip().startswith('"'):  # `Const RATE = 4.2`: a number
+                self.variables[var] = ("literal", word_value(value), line)
             else:
                 self.variables[var] = ("literal", value.strip("\"'"), line)
 
@@ -92,6 +94,8 @@ class Names:
         """(a source, a literal, an either-description) of what `key=value` gives the skill."""
         if self.language == "ps" and (known := literal(value))[0]:  # `$true`, `$false`
             return None, known[1], ""
+        if self.language in ("py", "r", "vba") and value.strip().lower() in ("true", "false"):  # True, TRUE, False
+            return None, value.strip().lower() == "true", ""
         ref = reference(value)
         if ref is None:
             return None, word_value(value), ""
@@ -104,12 +108,12 @@ class Names:
         if var is not None and var[0] == "field":
             name, fld = var[1]  # type: ignore[misc]
         numbers = self.refs.get(name) or self.refs.get(name.lower()) or []
-        if var is not None and var[0] == "step":
-            numbers = [int(var[1])]  # type: ignore[call-overload]
+        if var is not None and var[0] == "step":  # a tuple: set in each arm of an `if`, whichever ran's
+            numbers = list(var[1]) if isinstance(var[1], tuple) else [int(var[1])]  # type: ignore[call-overload]
         if not numbers and var is None and self.language == "bat":  # `%status%` no `set` gave: an output's field
             numbers, fld = self.fields.get(name.lower(), []), fld or name.lower()
         if not numbers:
-            if value.strip().strip("\"'").startswith("$") or self.language in ("py", "r", "sieve"):
+            if value.strip().strip("\"'").startswith("$") or self.language in ("py", "r", "sieve", "vba"):
                 return self._input(name, name.lower(), line, line), None, ""
             return None, value.strip("\"'"), ""
         tail = f".{fld}" if fld else ""
@@ -121,8 +125,10 @@ class Names:
         if var not in self.inputs:
             self.inputs[var] = InputSpec(name=name, where=self.src.where(declared))
             if name.lower() != var.lower():
-                self.src.warn(declared, f"`{var}` is given to the script (an argument): read as the workflow input "
-                                        f"`{name}`, the name line {line} passes it under; write `{name.upper()}=\"$1\"` "
+                given, hint = (("(a cell of the sheet or an input box)", f"`{name} = Range(...).Value`")
+                               if self.language == "vba" else ("(an argument)", f"`{name.upper()}=\"$1\"`"))
+                self.src.warn(declared, f"`{var}` is given to the script {given}: read as the workflow input "
+                                        f"`{name}`, the name line {line} passes it under; write {hint} "
                                         "to name it yourself", "spec.reading")
         return f"inputs.{self.inputs[var].name}"
 

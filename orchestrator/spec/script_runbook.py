@@ -1,8 +1,9 @@
 """A runbook written as a script: a bash/sh, PowerShell or Python script, or a Makefile, whose
 steps are said in its comments and whose code calls the skills.
 
-A file is one by its name (`.sh`, `.bash`, `.zsh`, `.ps1`, `.py`, `Makefile`, `.mk`) or a `#!`
-first line. Its comments are the prose people read; its code says what runs:
+A file is one by its name (`.sh`, `.bash`, `.zsh`, `.ps1`, `.py`, `Makefile`, `.mk`, `.R`, `.bas`) or a `#!`
+first line (an R script's and a VBA module's statements are put in Python's words: `spec.rscript47`,
+`spec.vba49`). Its comments are the prose people read; its code says what runs:
 
     # Step 2: fee. Needs intake's cost.           a comment naming a step ("STEP 2", "# 2)", "## step: x")
     #   retry up to 3 times, 10 s apart           the comments up to the next step: its text, read by
@@ -65,6 +66,7 @@ _HEADER = _rx(r"(?i)^[-=*#~\s]*+(?:step|stage|phase)\s*+#?\s*+(?P<n>\d{1,5}+)?\s
 _NAME_END = _rx(r"\.\s|\.$|;|\s--\s|\s[-–—]\s|:\s")
 _CALL_INSIDE = _rx(r"(?i)(?<![\w-])(?:skill|run-skill|invoke-skill|run_skill)\s*+\(?\s*+[\"']?(?P<name>[a-z0-9]++(?:-[a-z0-9]++)++)")
 _EACH = _rx(r"^for\s++(?P<item>[A-Za-z_.]\w{0,60}+)\s++in\s++(?P<list>[A-Za-z_.][\w.]{0,120}+):$")
+_VARIABLE_HEAD = _rx(r"\s*+([A-Za-z_]\w{0,60}+)[$.]")  # `rep$filed`, `traps.n`: a variable's field
 _TWO_NAMED = _rx(r"(?i)^(?:and|&|\+)\s++(?:step\s++)?\d{1,3}+[.)]")
 # the comment line before goes on with this one: it ends on a comma, a dash, an arrow, "and", "the", ...
 GOES_ON = _rx(r"(?i)(?:[,(:/+&-]|->|→|\b(?:and|or|then|but|so|with|to|of|the|a|after|before))\s*+$")
@@ -80,6 +82,7 @@ class _Step:
     arms: tuple[tuple[int, int], ...] = ()  # (block, arm) it is under, outermost first
     readings: list[Reading] = field(default_factory=list)
     each: tuple[str, str] | None = None  # an R `lapply(list, function(item) ...)`: (item, list) (`spec.rscript47`)
+    looped: int = 0  # VBA: the line of the `For Each` its call is in, where its text starts (`spec.vba49`)
 
 
 class _Reader:
@@ -93,8 +96,8 @@ class _Reader:
         self.blocks: list[Block] = []
         self.tried = 0  # PowerShell: the number of steps when the last `try` opened
         self.catch: tuple[_Step | None, int, list[str]] | None = None  # the open `catch`: (its step, line, done)
-        self._set_by: dict[str, int] = {}  # a variable -> the number of the last step whose result it was
         self.each: tuple[str, str] | None = None  # R: the item and list of the `lapply` whose call comes next
+        self.looped = 0  # VBA: the line of the open `For Each`
 
     def where(self, line: int) -> str:
         return self.src.where(line)
@@ -120,15 +123,22 @@ class _Reader:
         if self.steps:
             self._closing(self.steps[-1])
 
-    @staticmethod
-    def _closing(last: _Step) -> None:
+    def _closing(self, last: _Step) -> None:
         """A success sentence in the comments after the script's last call ("# OK = job-log says logged=true",
         "## success = up$uploaded is TRUE") says when the whole run succeeded: it is no text of the last step,
-        so the whole-run reader reads it at its line (`spec.whole_success`), as the same sentence in prose."""
-        from orchestrator.spec.whole_success import success_cue
+        so the whole-run reader reads it at its line (`spec.whole_success`), as the same sentence in prose; one
+        comparing a step's field by its skill ("finished when send-reply says sent = true") `_success_said` places."""
+        from orchestrator.spec.elsewhere import success_said
+        from orchestrator.spec.whole_success import comparison, success_cue
+
+        def by_skill(text: str) -> bool:  # a comparison naming no variable of the script (`rep$filed`, `traps.n`)
+            clause = success_said(text) or ""
+            head = _VARIABLE_HEAD.match(clause)
+            return bool(comparison(clause)) and (head is None or head.group(1) not in self.names.variables)
 
         called = last.call[0] if last.call is not None else 0
-        last.texts = [t for t in last.texts if t.line <= called or "\n" in t.text or success_cue(t.text) is None]
+        last.texts = [t for t in last.texts
+                      if t.line <= called or "\n" in t.text or success_cue(t.text) is None or by_skill(t.text)]
 
     def _comment(self, line: int, text: str, pending: list[tuple[int, str]]) -> None:
         self.prose[line - 1] = text
@@ -181,6 +191,9 @@ class _Reader:
     def _code(self, line: int, piece: tuple[str, str], pending: list[tuple[int, str]],
               open_: list[tuple[int, int]]) -> None:
         kind, text = piece
+        if kind in ("elif", "else", "end", "next") and self.language == "vba" and pending and self.steps \
+                and self.steps[-1].call is not None:  # comments under a call, up to its arm's end: that step's
+            self._trail(pending)
         if kind in ("if", "elif", "else"):
             if kind == "if":
                 self.blocks.append(Block(arms=[Arm(text, line)]))
@@ -210,8 +223,12 @@ class _Reader:
             self.src.warn(line, f"the '{text[:60]}' is not read as branches: write it as "
                                 "`if [ \"$x\" = a ]; then ... elif ...; else ... fi`", "spec.condition-not-read")
             return
-        if kind == "loop" and self.language == "r" and (each := _EACH.match(text)) is not None:
-            self.each = (each.group("item"), each.group("list"))  # `lapply(xs, function(x) run(...))`
+        if kind == "loop" and self.language in ("r", "vba") and (each := _EACH.match(text)) is not None:
+            self.each = (each.group("item"), each.group("list"))  # `lapply(xs, function(x) run(...))`, `For Each`
+            self.looped = line
+            return
+        if kind == "next":  # a VBA loop's `Next`: the calls after it run once (`spec.vba49`)
+            self.each = None
             return
         if kind == "loop":
             self.src.warn(line, f"the loop '{text[:60]}' is not read: a step under it runs once (write the list it "
@@ -307,21 +324,34 @@ class _Reader:
         else:
             self._trail(pending)
         step.call, step.arms = (line, text, skill), arms
-        step.each, self.each = self.each, None
+        step.each = self.each
+        step.looped = self.looped if self.each is not None and self.language == "vba" else 0
+        self.each = self.each if self.language == "vba" else None  # VBA: every call up to the loop's `Next`
         said = assigned(text)
         for name in {output_file(text), said[0] if said else "", step.name.split()[0].lower() if step.name else "",
                      skill}:
             self.names.step_named(name or "", step.number)
         if said is not None:
-            self.names.variables[said[0]] = ("step", step.number, line)
+            self.names.variables[said[0]] = ("step", self._either(said[0], step), line)
             step.readings.append(Reading(what="variable", where=self.where(line), text=said[0],
                                          note=f"`{said[0]}` holds the step's output (a success check may name it)"))
-            before = self.steps[prev - 1].arms if (prev := self._set_by.get(said[0])) else ()
-            if any(b == bb and a != aa for b, a in before for bb, aa in arms):  # set in another arm of the same `if`:
-                del self.names.variables[said[0]]  # whichever arm ran (its refs name both steps)
-            self._set_by[said[0]] = step.number
         if self.language == "bat":  # `%field%` after it: its skill's output (`spec.batch47`)
             self.names.outputs(skill, step.number)
+
+    def _either(self, var: str, step: _Step) -> int | tuple[int, ...]:
+        """Step `step`'s number, or the numbers of the steps in the other arms of its `if` that set `var` too (their
+        result is whichever ran's, `spec.either_input`)."""
+        was = self.names.variables.get(var)
+        if was is None or was[0] != "step" or not step.arms:
+            return step.number
+        before = was[1] if isinstance(was[1], tuple) else (was[1],)
+        block, arm = step.arms[-1]
+        siblings = tuple(n for n in before if isinstance(n, int) and n <= len(self.steps)
+                         and self.steps[n - 1].arms[:-1] == step.arms[:-1]
+                         and self.steps[n - 1].arms[-1:] and self.steps[n - 1].arms[-1][0] == block
+                         and self.steps[n - 1].arms[-1][1] != arm)
+        return (*siblings, step.number) if siblings else step.number
+
 
 def _rule_off(name: str) -> str:
     """A banner comment's name without the rule after it (`# --- 2. fees -----------`: `fees`)."""
@@ -347,7 +377,8 @@ def read_script(src: Source, language: str) -> SpecParts | None:
         return None
     steps = [_spec(reader, step) for step in reader.steps]
     steps = branch_steps(steps, [s.arms for s in reader.steps], reader.blocks, src)
-    steps = _success_said(steps, src)
+    last_call = reader.steps[-1].call if reader.steps else None
+    steps = _success_said(steps, src, last_call[0] if last_call is not None else 0)
     for number, check, line in reader.checks:
         steps[number - 1] = steps[number - 1].model_copy(update={"texts": (*steps[number - 1].texts, SpecText(
             text=check, line=line, kind="success"))})
@@ -368,16 +399,17 @@ def read_script(src: Source, language: str) -> SpecParts | None:
         inputs=tuple(reader.names.inputs.values()) or None, steps=tuple(steps), steps_line=1)
 
 
-def _success_said(steps: list[StepSpec], src: Source) -> list[StepSpec]:
+def _success_said(steps: list[StepSpec], src: Source, closing: int) -> list[StepSpec]:
     """A comment that says when the whole run is done ("finished when send-reply says sent = true",
     `spec.elsewhere.run_success`) is the run's success check, placed on the step it names (or the last) and
-    warned at its line, not the text of the step it is under (round 49)."""
+    warned at its line, not the text of the step it is under (round 49). One after the last call (line >
+    `closing`) not read so is left to the whole-run reader (`_Reader._closing`), never put back on the step."""
     from orchestrator.spec.elsewhere import run_success, success_said
 
     said = [(i, t) for i, step in enumerate(steps) for t in step.texts if success_said(t.text) is not None]
     for i, text in said:
         steps[i] = steps[i].model_copy(update={"texts": tuple(t for t in steps[i].texts if t is not text)})
-        if not run_success(text.text, text.line, steps, src):
+        if not run_success(text.text, text.line, steps, src) and not (closing and text.line > closing):
             steps[i] = steps[i].model_copy(update={"texts": (*steps[i].texts, text)})
     return steps
 
@@ -424,7 +456,8 @@ def _spec(reader: _Reader, step: _Step) -> StepSpec:
             inputs.append(FieldSpec(name=key, description=either, where=reader.where(line)))
         elif literal is not None:
             values[key] = literal
-    where = reader.where(line)
+    # VBA: the step's text starts at its step comment or its `For Each`, whichever is first (`spec.vba49`)
+    where = reader.where(min(step.line, step.looped or line) if reader.language == "vba" else line)
     approval, asked = _approval(reader, step)
     kept = [t for t in step.texts if all(t is not a for a in asked)]
     return StepSpec(

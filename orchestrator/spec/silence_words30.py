@@ -44,7 +44,7 @@ _PERSON_WAIT = _rx(r"(?i)(?<![ \t])[ \t]*+[,;]?+[ \t]*+\b(?:and[ \t]++)?+(?:wait
 
 
 # a bare wait: "text him, wait 1 hr" (`without_person_wait` takes it when it is the approval's wait read)
-_BARE_WAIT = _rx(r"(?i)[ \t]*+[,;-]?+[ \t]*+\b(?:and[ \t]++|then[ \t]++)?+wait(?:s|ing)?+(?:[ \t]++for)?+[ \t]++"
+_BARE_WAIT = _rx(r"(?i)(?<![ \t])[ \t]*+[,;-]?+[ \t]*+\b(?:and[ \t]++|then[ \t]++)?+wait(?:s|ing)?+(?:[ \t]++for)?+[ \t]++"
                  r"(?P<d>(?:an?|\d++(?:\.\d++)?+|one|two|three|four|five|six|twelve|24|48)[ \t]*+"
                  r"(?:s|sec|secs|seconds?|m|min|mins|minutes?|h|hr|hrs|hours?|days?))\b")
 

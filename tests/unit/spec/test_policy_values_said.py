@@ -45,6 +45,10 @@ def _value(text: str) -> Any:
      {"ct": 40, "flagged": True}),  # a lab protocol
     ("If a guest's allergy form is missing, mark it as allergens \"unknown\" and keep going.",
      {"allergens": "unknown"}),  # a recipe card
+    ("If a bed's sensor won't read, don't stop - jot it down as moisture 0, dry True and sort it later.",
+     {"moisture": 0, "dry": True}),  # a greenhouse macro's comment: "put/jot it down as", a capital truth word
+    ("When one invoice will not post, put that down as paid False, amount 0 and carry on.",
+     {"paid": False, "amount": 0}),  # a bookkeeper's sheet
 ])
 def test_the_pairs_said_are_every_value_gone_on_with(text: str, want: dict[str, Any]) -> None:
     assert _value(text) == want
@@ -54,6 +58,7 @@ def test_the_pairs_said_are_every_value_gone_on_with(text: str, want: dict[str, 
     "Use retries 3, wait 10 and continue.",  # policy words are never a field
     "Set the oven 180 and bake with butter 50 and sugar 80.",  # a recipe's quantities: no going on
     "Record the sample as received and file it.",  # no value: a word, not a pair
+    "Put it down as late 1 on the board.",  # written down as a pair, but nothing says go on after a failure
     "Assume the tide is 2 m, then launch.",  # a measure, no going on after a failure
     "Keep going with the plan: ask Sam 2 questions, then Priya 3.",  # a person and a count are no pair list
 ])
