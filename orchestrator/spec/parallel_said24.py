@@ -12,7 +12,7 @@ once from an item that is not the one just before ("the wind reading from i" in 
 of the list is no order of work: a step (not the first) whose text names no earlier item (by label,
 "step N" or the earlier step's skill), says no word of order ("then", "after", "once", "next",
 "when ... back", "last", "finally", "first"; not "after 10 sec then 30 sec then give up", which times its
-own tries), says no condition ("only if", "unless") and has no
+own tries), says no condition ("only if", "unless"; in its text or its title, round 49) and has no
 condition, otherwise or dependency of its
 own does not wait for the one before it (it still waits for any step whose output it reads). Each
 such step is a reading and a warning at its line. A list with no such cross-references is left to
@@ -114,7 +114,7 @@ def said_roots(steps: list[StepSpec], src: Source) -> list[StepSpec]:
                 or step.when or step.otherwise_where or (step.for_each and "step" in step.for_each):
             continue
         text = texts[i]
-        if _ORDER.search(_NOT_ORDER.sub(" ", text)) or _CONDITION.search(text) or re.search(r"(?i)\bstep(?:\s++|-)\d", text) \
+        if _ORDER.search(_NOT_ORDER.sub(" ", text)) or _CONDITION.search(f"{step.name} {text}") or re.search(r"(?i)\bstep(?:\s++|-)\d", text) \
                 or any(named in text for s in steps[:i] if (named := s.skill or (s.name if "-" in s.name else ""))):
             continue
         line = int(step.where.rsplit(":", 1)[1])

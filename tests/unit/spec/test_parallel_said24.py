@@ -110,3 +110,20 @@ def test_order_words_that_time_a_step_s_tries_or_name_a_field_are_no_order() -> 
 
 def test_until_with_its_clause_is_still_an_order_word() -> None:
     assert _deps(_spec(PEW_SHEET_WAITS, "pew.txt"))["label-tubes"][1] is False
+
+
+
+def test_an_item_whose_title_is_its_condition_is_no_root() -> None:  # round 49: "3a. ONLY if ready: x" (a .proto)
+    for title in ("ONLY IF ON INSULIN", "Only when insulin is charted"):
+        spec = _spec(f"""# Ward 7 night handover
+
+## Steps
+
+1. read-obs for the patient on the chart.
+2. {title}: check-meds against the drug round list for tonight.
+3. score-news off the obs from 1.
+4. page-doctor with the score from 3 and the missed doses from 2.
+""", "handover.md")
+        assert spec.steps[1].name == title
+        assert spec.steps[1].unordered_where is None, title
+        assert not any("not waiting" in w.message for w in spec.warnings)
