@@ -45,7 +45,7 @@ _FROM = _rx(r"^([A-Za-z_][A-Za-z0-9_]{0,40}+)[ \t]*+(?:\((\d{1,2}+)\)|from[ \t]+
 _BARE = _rx(r"^`?([A-Za-z_][A-Za-z0-9_]{0,40}+)`?$")
 _ASSIGN = _rx(r"^([A-Za-z][A-Za-z0-9_]{0,30}+(?:[ \t][A-Za-z][A-Za-z0-9_]{0,30}+){0,2}+)[ \t]*+=[ \t]*+"
               r"(\"[^\"\n]{0,200}+\"|'[^'\n]{0,200}+'|[^\s\"'(]{1,40}+)(?:[ \t]++\([^()\n]{0,200}+\))?+[ \t]*+$")
-_PARTS = _rx(r"[ \t]*+(?:\+|,|&|\band\b)[ \t]*+", re.IGNORECASE)
+_PARTS = _rx(r"(?<![ \t])[ \t]*+(?:\+|,|&|\band\b)[ \t]*+", re.IGNORECASE)
 _IF = _rx(r"^(?:if|when|unless)\b", re.IGNORECASE)
 _WORD = _rx(r"[A-Za-z_][A-Za-z0-9_]*+")
 

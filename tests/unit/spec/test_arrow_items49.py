@@ -67,3 +67,16 @@ def test_near_miss_numbered_items_without_arrows_are_left() -> None:
     text = "(1) weigh-grain for the lot\n(2) mill-it with the kilos\n"
     assert arrow_items_markdown(text, NO_CATALOG) is None
     assert arrow_items_markdown("(1) pull-bookings <- day\nthen some prose\n", NO_CATALOG) is None
+
+
+def test_a_place_note_before_a_line_is_no_part_of_its_sentence() -> None:
+    from orchestrator.spec.source import Source
+    from orchestrator.spec.whole_doc import document_sentences
+
+    text = "(2) stamp-it <- kilos\n    -> milled\n    [in the margin, in red:] done = milled yes\n[x] a box\n"
+    said = [s.text for s in document_sentences(Source(text, "w.txt"))]
+    assert "done = milled yes" in said  # a setting line of its own once the note is out
+    said = [s.text for s in document_sentences(Source("[on a sticky note:] finished when ok is true\n", "n.txt"))]
+    assert said == ["finished when ok is true"]
+    said = [s.text for s in document_sentences(Source("[see below] finished when ok is true\n", "n.txt"))]
+    assert said == ["[see below] finished when ok is true"]  # near miss: no colon, no place note
