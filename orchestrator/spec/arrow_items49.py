@@ -16,7 +16,7 @@ further `->` what it gives, before it the step's lead words. "Same time as (n)" 
 wait for what step n waits for. Under the item, `name = value` is a literal when the name (blanks as `_`)
 is an input of the skill, or the value is quoted; else (`done = printed yes`) it is a rule line like the
 others, which are kept as the step's text (one paragraph each, bracketed typist's notes `[...]` taken out,
-warned). A `needs:` / `inputs:` line before the items names the workflow inputs: each part (cut at `+`,
+warned; an arrow there before a skill, "if it's down -> other-skill instead", is ", use other-skill"). A `needs:` / `inputs:` line before the items names the workflow inputs: each part (cut at `+`,
 `,`, `&`, "and") is the one name the items take that no item gives and that the part holds as a word.
 Lines after the last item are the run's (its limits, its scribbles). Two items naming a skill with an
 arrow make the shape; else the text is left as it is. Patterns anchored and bounded.
@@ -116,6 +116,14 @@ def _literal(item: _Item, line: str, vocabulary: Vocabulary) -> bool:
     return True
 
 
+def _arrow_use(rule: str, vocabulary: Vocabulary) -> str:
+    """A rule line's arrow before a skill ("if it is down -> other-skill instead") said in words: ", use other-skill"."""
+    def use(m: re.Match[str]) -> str:
+        found = _skill(m.string[m.end():], vocabulary)
+        return ", use " if found is not None and m.group(1) in ("->", "→") else m.group(0)
+    return _ARROW.sub(use, rule) if not rule.lstrip().startswith(("->", "→", "<-", "←")) else rule
+
+
 def _input_line(item: _Item) -> str:
     parts: list[str] = []
     for taken in item.takes:
@@ -182,7 +190,7 @@ def arrow_items_markdown(text: str, vocabulary: Vocabulary) -> tuple[str, list[i
                     rest = cleaned[arrow.end() - 1:]
                     (item.takes if arrow.group(1) in ("<-", "←") else item.gives).extend(_names(rest))
                 elif not _literal(item, cleaned, vocabulary):
-                    item.rules.append((at, cleaned))
+                    item.rules.append((at, _arrow_use(cleaned, vocabulary)))
             at += 1
         ends.append(at)
     steps = {item.number: n for n, item in enumerate(items, 1)}

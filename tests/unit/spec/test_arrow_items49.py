@@ -80,3 +80,14 @@ def test_a_place_note_before_a_line_is_no_part_of_its_sentence() -> None:
     assert said == ["finished when ok is true"]
     said = [s.text for s in document_sentences(Source("[see below] finished when ok is true\n", "n.txt"))]
     assert said == ["[see below] finished when ok is true"]  # near miss: no colon, no place note
+
+
+def test_an_arrow_before_a_skill_in_a_rule_line_is_use_it() -> None:
+    text = ("(1) weigh-grain <- lot\n   -> kilos\n   scales offline -> hand-weigh instead\n"
+            "(2) mill-it <- kilos (1)\n   if the mill jams → mill-by-hand\n   slow -> tell the boss\n")
+    vocabulary = Vocabulary.of([("weigh-grain", None), ("mill-it", None), ("hand-weigh", None), ("mill-by-hand", None)])
+    got = arrow_items_markdown(text, vocabulary)
+    assert got is not None
+    assert "scales offline, use hand-weigh instead" in got[0]
+    assert "- Note: if the mill jams, use mill-by-hand" in got[0]
+    assert "slow -> tell the boss" in got[0]  # near miss: no skill after the arrow
