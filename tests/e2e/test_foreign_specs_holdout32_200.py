@@ -24,10 +24,7 @@ SPEC = HERE / "whiteboard.txt"
 
 # what still reads wrong, with why (each a strict xfail). Also warned though untrue: l.13 and l.19 "the text states a
 # condition ... but the step has none" (their "if" is the failure's, read by the whole-text condition scan)
-KNOWN: dict[str, str] = {
-    "policy 2 l.13": "'dont stop - put parts = nothing, cost 0' is no continue-with-value yet (the phrasing grammar's; "
-                     "warned as a condition the step does not have)",
-}
+KNOWN: dict[str, str] = {}
 
 
 @pytest.fixture(scope="module")
