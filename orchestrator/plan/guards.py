@@ -224,6 +224,15 @@ def _opens_rule(step: PlanStep, said: str) -> bool:
     return any(words in " ".join(r.failure.split()).lower() for r in step.policy.rules if r.failure)
 
 
+def _recovery_line(step: PlanStep, line: int) -> bool:
+    """Whether the step's fallback (other than failing) was read from this line of the spec: its "if" is the
+    failure the fallback is for, not a condition of the step's running (round 49)."""
+    said = step.provenance.get("policy.fallback")
+    where = getattr(said, "where", None) or ""
+    return step.policy.fallback is not None and step.policy.fallback.action is not FallbackAction.FAIL \
+        and where.rsplit(":", 1)[-1] == str(line)
+
+
 def _step_guards(step: PlanStep, text: list[tuple[int, str]], path: str,
                  conditional: frozenset[str]) -> list[Diagnostic]:
     found: list[Diagnostic] = []
@@ -265,6 +274,8 @@ def _step_guards(step: PlanStep, text: list[tuple[int, str]], path: str,
                 # (or not readable, and then the approval holds on every run, warned where it is read)
             if said and _opens_rule(step, said):
                 continue  # "If the licensing site is down, carry on with ...": the failure its recovery rule reads
+            if said and _recovery_line(step, line):
+                continue  # "if the feed is down, use feed-cache instead": the line its fallback was read from
             if said:
                 warn(line, f"the text states a condition (`{said}`) but the step has none: it always runs",
                      "spec.condition-not-read")

@@ -25,6 +25,7 @@ from pydantic import BaseModel, ConfigDict
 
 from orchestrator.spec.agreed_version27 import superseded_aside
 from orchestrator.spec.anchored import Anchored, blank
+from orchestrator.spec.arrow_items49 import arrow_items_markdown
 from orchestrator.spec.blocks import Block, Bullet, Fence, Para, Table, split_label
 from orchestrator.spec.chart_beside import warn_chart_beside
 from orchestrator.spec.chat import blank_chat_headers, chat_replies
@@ -703,6 +704,11 @@ def _read_markdown(src: Source, anchored: Anchored | None, *, chart: bool = Fals
             and (tasks := task_sheet_markdown(unchatted, src.vocabulary)) is not None:  # a project plan's task sheet (`spec.task_sheet46`)
         wiki = tasks[0], tasks[1]
         for line, message in tasks[2]:
+            src.warn(line, message, "spec.reading")
+    if form is None and wiki is None and recipes is None and flow is None and sheet is None and anchored is None \
+            and (arrows := arrow_items_markdown(unchatted, src.vocabulary)) is not None:  # (n) items in arrow notation (`spec.arrow_items49`)
+        wiki = arrows[0], arrows[1]
+        for line, message in arrows[2]:
             src.warn(line, message, "spec.reading")
     if form is None and wiki is None and recipes is None and flow is None and sheet is None and anchored is None \
             and (ruled := ruled_markdown(unchatted)) is not None:  # a ruled fixed-width table whose cells wrap (`spec.ruled42`)

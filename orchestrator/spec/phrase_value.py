@@ -217,6 +217,9 @@ def value_of(slot: str, row: g.Row, m: re.Match[str]) -> Any:
     if slot == "value_pairs":  # "(doc = "v3", audience = staff)": each field and its value
         pairs = re.findall(r"(?<!\w)([a-z_]\w*+)\s*+=\s*+(\"[^\"]*\"|'[^']*'|\[[^\]]{0,200}\]|\{[^}]{0,200}\}|[\w.-]+)",
                            m.group("pairs"))
+        if pairs:  # "parts = nothing, cost 0": a later pair without its "=" (`spec.policy_notation25`, round 49)
+            pairs += [(n, v) for n, v in _BARE_PAIRS.findall(m.group("pairs"))
+                      if n not in {p for p, _ in pairs} and not _LINKS.fullmatch(n)]
         if not pairs:  # "lat 0 / lon 0", "low_band of 3 and unit "mm"": a field, then its value (`spec.grammar_families11`)
             pairs = is_pairs(m.group("pairs")) or _BARE_PAIRS.findall(m.group("pairs"))  # "ok is true" (`policy_notation25`)
         out: dict[str, Any] = {}

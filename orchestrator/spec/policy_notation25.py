@@ -43,7 +43,7 @@ from orchestrator.spec.regex_cache import Patterns
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
 
 # a value after "=": a literal, a short list or mapping, or a word for nobody
-_EQ_VALUE = (r"(?:" + _VALUE + r"|\[[^\[\]\n]{0,200}+\]|\{[^{}\n]{0,200}+\}|(?:nobody|no-one|noone|none)\b)")
+_EQ_VALUE = (r"(?:" + _VALUE + r"|\[[^\[\]\n]{0,200}+\]|\{[^{}\n]{0,200}+\}|(?:nobody|no-one|noone|none|nothing)\b)")
 _EQ_PAIR = _FIELD + r"\s*+=\s*+" + _EQ_VALUE
 _IS_PAIR = r"(?!(?:there|here|they|we|you|i|he|she|who|which|what|everything|everyone|all)\b)" + _FIELD + r"\s++(?:is|are|was|equals)\s++" + _VALUE
 _GO_ON = (r"(?:carry(?:ing)?\s+on|keep(?:ing)?\s+going|mov(?:e|ing)\s+on|go(?:ing)?\s+on|continu(?:e|ing)|proceed(?:ing)?|"
@@ -60,7 +60,9 @@ _LATER_RUN = (r"(?:next|morning|tomorrow(?:'s)?|tonight(?:'s)?|evening|overnight
 
 EARLY: tuple[Row, ...] = (
     # "present = 5, missing = nobody", "treat it as flags = ["check manually"] and carry on": every pair
-    Row("value_pairs", r"(?<![\w-])(?P<pairs>" + _EQ_PAIR + r"(?:" + _LINK + _EQ_PAIR + r"){1,12}+)", needs=_GO_ON),
+    # (round 49) a later pair may leave its "=" out: "dont stop - put parts = nothing, cost 0"
+    Row("value_pairs", r"(?<![\w-])(?P<pairs>" + _EQ_PAIR + r"(?:" + _LINK + r"(?:" + _EQ_PAIR + r"|" + _PAIR + r")){1,12}+)",
+        needs=_GO_ON),
     # one pair whose value the earlier rounds' rows do not read: null, nobody, a list or mapping with something in it
     Row("value_pairs", r"(?<![\w-])(?P<pairs>" + _FIELD + r"\s*+=\s*+(?:null|none|nobody|no-one|noone|\[\s*+[^\]\s][^\[\]\n]{0,200}+\]|"
         r"\{\s*+[^}\s][^{}\n]{0,200}+\})(?![\w-]))", needs=_GO_ON),
@@ -133,7 +135,7 @@ def whole_scope25(text: str, statement: PolicyStatement) -> PolicyStatement:
     return whole_scoped(text, statement, scope=_WHOLE_SCOPE, one=_ONE)
 
 
-_NOBODY = ("nobody", "no-one", "noone")
+_NOBODY = ("nobody", "no-one", "noone", "nothing")  # "nothing" (round 49): "parts = nothing", an empty list
 
 
 def said_word(word: str) -> tuple[bool, Any]:

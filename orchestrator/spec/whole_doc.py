@@ -36,6 +36,9 @@ _LEAD = _rx(r"^[ \t]*+(?:(?:>|#(?![#\s]*+$)|--|//|;|%)[ \t]*+)*+"
             r"(?:\.\.[ \t]++[\w-]++::[ \t]*+|(?:NOTE|TIP|IMPORTANT|WARNING|CAUTION|TODO)[ \t]*+:[ \t]*+)?")
 # a line comment of a code file read as text (`// ...`, `-- ...`, `; ...`, `% ...`): a sentence of its own
 _COMMENT = _rx(r"^[ \t]*+(?://|--|;|%)")
+# an editor's note in brackets on where the line was written ("[written sideways down the edge:] ..."), ended by a
+# colon: the typist's, not the sentence's (`spec.arrow_items49`)
+_PLACE_NOTE = _rx(r"^[ \t]*+\[(?:[^\[\]\n:]|:(?!\])){1,80}+:\][ \t]*+(?=\S)")
 _HEADING = _rx(r"^[ \t]*+(?:#{1,6}[ \t]|=+[ \t]|[=\-~^*]{3,}[ \t]*+$|\.[A-Za-z])")
 # a line that is only a label ("⚠️ **Warning**", "**Success criteria**"): a title of its own, not the start of a sentence
 _LABEL = _rx(r"^(?:[^\w*]*+\*\*[^*]{1,40}+\*\*[^\w*]*+|\[[A-Za-z ]{1,30}+\])$")
@@ -76,7 +79,7 @@ class Said:
 
 
 def _clean(line: str) -> str:
-    rest = _BOLD_LEAD.sub("", _LEAD.sub("", line, count=1), count=1)
+    rest = _BOLD_LEAD.sub("", _LEAD.sub("", _PLACE_NOTE.sub("", line, count=1), count=1), count=1)
     return _SPEAKER.sub("", rest, count=1) if len(rest) > 40 else rest
 
 
@@ -128,7 +131,7 @@ def document_sentences(src: Source) -> Iterator[Said]:
             block.append((number, row))
             yield from flush()
             continue
-        setting = _ASSIGN.match(raw) is not None
+        setting = _ASSIGN.match(_PLACE_NOTE.sub("", raw, count=1)) is not None
         commented = _COMMENT.match(raw) is not None
         if commented and block and block[-1][0] in comments and not GOES_ON.search(block[-1][1]):
             yield from flush()  # "// whole setup in 20 min" / "// ok when ... posted = true": a sentence a comment line
