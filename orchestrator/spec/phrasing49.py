@@ -14,7 +14,14 @@ Rows of the policy grammar (`EARLY`, joined through `spec.grammar_families8`):
 - no retry said as a single shot ("is single-shot", "a one-shot call") or "no repeats", "no re-runs";
 - a fail said as the run stopped where it stands ("stops the run dead", "everything halts right there", "the batch
   stops in its tracks"), when the sentence names a failure;
-- one retry said as one more chance ("gets 1 more chance").
+- one retry said as one more chance ("gets 1 more chance");
+- a wait said as time left between goes ("leaving 45 seconds each time"), a list of waits "before each re-send: 1 min,
+  10 min, an hour", a backoff's start "from an opening 10 seconds";
+- the attempt's time said "give the probe 20 s; if it stays silent, ...", "stop it if it runs beyond 3 minutes",
+  "don't let it go on for more than an hour";
+- the whole run's time said "all the steps together have a budget of 2 h", "the run as a whole is still going after
+  90 s", "hard stop for the whole run at the 12-hour mark";
+- a fallback skill said "take prices from `x`" (when a failure is named) or "the backup is `x`".
 """
 
 from __future__ import annotations
@@ -87,9 +94,9 @@ EARLY: tuple[Row, ...] = (
         r"(?P<seq>{SERIES})"),
     # "tripling the wait each time from an opening 10 seconds": the backoff's first wait
     Row("exp_start", r"(?<![\w-])(?:from|starting\s+(?:at|from|with))\s+an?\s+(?:opening|initial|first|starting)\s+{D}"),
-    # "give the sync 90 seconds; past that it's dead to us" / "...; if it stays silent, ...": the time
-    Row("timeout", r"(?<![\w-])give\s+" + _THE + r"\s+{D}\s*+[;:,-]\s*+(?=(?:past|after|beyond|over)\s+that\b|(?:if|once|when)\s+"
-        r"(?:it|they)\s+(?:stays?|remains?|is\s+still|are\s+still|goes?)\s+(?:silent|quiet|mute|unanswered|dark)\b)"),
+    # "give the probe 20 seconds; if it stays silent, ...": the time ("...; past that, kill it" is `spec.phrasing45`'s)
+    Row("timeout", r"(?<![\w-])(?:give|allow|grant)\s+" + _THE + r"\s+{D}(?=\s*+[;:,-]\s*+(?:if|once|when)\s+(?:it|they)\s+"
+        r"(?:stays?|remains?|is\s+still|are\s+still|goes?)\s+(?:silent|quiet|mute|unanswered|dark)\b)"),
     # "pull the plug on the render if it runs beyond 3 minutes": the time
     Row("timeout", r"(?<![\w-])(?:pull\s+the\s+plug\s+on|kill|stop|abort|cancel|scrap|ditch)\s+" + _THE + r"\s+(?:if|when|once)\s+"
         r"(?:it|they)\s+(?:runs?|goes|takes?|lasts?|drags?\s+on)\s+(?:beyond|past|over|longer\s+than|more\s+than)\s+{D}"),
