@@ -17,7 +17,8 @@ Rows of the policy grammar (`EARLY`, joined through `spec.grammar_families8`):
   doubling or tripling;
 - one retry said "have one more crack at it" (the clause ends there), with "straight away" after it as no wait;
 - a time said as a mark: "the check has until the 4-minute mark", "it is killed at the 3-hour mark";
-- a time allowed, then what is done past it: "allow the export 90 minutes; past that, kill it";
+- a time allowed, then what is done past it: "allow the export 90 minutes; past that, kill it" ("... it's dead to
+  us", round 49);
 - a fallback skill said "`x` will do" after a failure or a question ("no joy? `x` will do");
 - values to go on with said after going on and a dash, as `name value`: "carry on regardless - score null,
   label "not scored"" (a value a literal: a number, a quoted text, true/false/null/yes/no);
@@ -114,7 +115,8 @@ EARLY: tuple[Row, ...] = (
     Row("timeout", r"(?<![\w-])(?:is|are|gets?|will\s+be|'ll\s+be)\s+" + _STOPPED + r"\s+(?:at|on|by)\s+the\s+{D}\s*-?\s*mark\b"),
     # "allow the export 90 minutes; past that, kill it": the attempt's time
     Row("timeout", r"(?<![\w-])(?:allow|give|grant)\s+" + _THE + r"\s+{D}\s*+[;,:-]\s*+(?:but\s+)?(?:past|after|beyond|over)\s+"
-        r"(?:that|this|it)\s*+,?\s*+(?:kill|stop|abort|cancel|end|drop|bin|scrap|halt|fail)\b"),
+        r"(?:that|this|it)\s*+,?\s*+(?:kill|stop|abort|cancel|end|drop|bin|scrap|halt|fail|it'?s\s+(?:dead|over|failed|"
+        r"toast)|it\s+(?:is|has)\s+(?:dead|over|failed|toast))\b"),
     # "no joy from the live feed? `feed-cached` will do": the fallback skill
     Row("use_skill", r"(?<![\w-])" + _NAME_SAID + r"\s+(?:will|'ll|would|can|should|must)\s+(?:have\s+to\s+)?do\b", needs=_FAILED),
     # "carry on regardless - score null, label "not scored"": each field and its value

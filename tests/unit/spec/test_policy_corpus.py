@@ -82,6 +82,9 @@ HOLDOUT30 = FIXTURES.parent / "foreign-specs-holdout30" / "phrasings-holdout30.y
 # the thirty-first blind set's rows: 23/40 exactly by hand at 814acf97 (BLIND-RESULTS.md); read here as tuning data, its
 # misses in XFAIL31
 HOLDOUT31 = FIXTURES.parent / "foreign-specs-holdout31" / "phrasings-holdout31.yaml"
+# the thirty-second blind set's rows: 21/40 exactly by hand (BLIND-RESULTS.md); read here as tuning data, its misses in
+# XFAIL32
+HOLDOUT32 = FIXTURES.parent / "foreign-specs-holdout32" / "phrasings-holdout32.yaml"
 ASSUMED_RETRIES = 3  # a wait without a count: the planner assumes 3 and warns (spec.effect)
 
 # text -> (the meaning we read instead, why)
@@ -206,6 +209,8 @@ def _corpus() -> list[tuple[str, dict[str, Any]]]:
                 for e in yaml.safe_load(HOLDOUT30.read_text(encoding="utf-8"))]
     entries += [(HOLDOUT31.name, {**e, "meaning": _neutral(e["meaning"])})
                 for e in yaml.safe_load(HOLDOUT31.read_text(encoding="utf-8"))]
+    entries += [(HOLDOUT32.name, {**e, "meaning": _neutral(e["meaning"])})
+                for e in yaml.safe_load(HOLDOUT32.read_text(encoding="utf-8"))]
     return entries
 
 
@@ -626,6 +631,14 @@ XFAIL31: dict[str, str] = {
 }
 
 
+# holdout32 rows still read otherwise, each with why (strict xfails: one read as meant must leave the list)
+XFAIL32: dict[str, str] = {
+    "When the hop-price API is down, take prices from `hop-price-cached` and carry on.":
+        "the fallback skill as meant, kept for the class the sentence names ('is down', transient failures); the "
+        "author means any failure (one class per rule, as the thirty-first set's 'overrun or crash')",
+}
+
+
 def _case(source: str, entry: dict[str, Any]) -> Any:
     reason = XFAIL.get(entry["text"]) if source == HOLDOUT3.name else None
     reason = XFAIL9.get(entry["text"]) if source == HOLDOUT9.name else reason
@@ -639,6 +652,7 @@ def _case(source: str, entry: dict[str, Any]) -> Any:
     reason = XFAIL29.get(entry["text"]) if source == HOLDOUT29.name else reason
     reason = XFAIL30.get(entry["text"]) if source == HOLDOUT30.name else reason
     reason = XFAIL31.get(entry["text"]) if source == HOLDOUT31.name else reason
+    reason = XFAIL32.get(entry["text"]) if source == HOLDOUT32.name else reason
     reason = XFAIL8.get(entry["text"]) if source == HOLDOUT8.name else reason
     reason = XFAIL4.get(entry["text"]) if source == HOLDOUT4.name else reason
     reason = XFAIL5.get(entry["text"]) if source == HOLDOUT5.name else reason
@@ -681,7 +695,7 @@ def test_every_null_phrasing_gives_no_reading_and_every_ambiguous_one_a_reason()
     for _, entry in CORPUS:
         phrase = read_phrase(entry["text"])
         if entry["text"] in {*XFAIL, *XFAIL4, *XFAIL5, *XFAIL6, *XFAIL8, *XFAIL9, *XFAIL19, *XFAIL20, *XFAIL21, *XFAIL25, *XFAIL26, *XFAIL27,
-                             *XFAIL28, *XFAIL29, *XFAIL31}:
+                             *XFAIL28, *XFAIL29, *XFAIL31, *XFAIL32}:
             continue
         if entry["meaning"] is None:
             assert not phrase.read and not phrase.problems, entry["text"]
@@ -859,6 +873,13 @@ def test_the_thirty_first_holdout_set_is_read_but_for_its_reasoned_xfails() -> N
     assert sorted(missed) == sorted(XFAIL31)
 
 
+def test_the_thirty_second_holdout_set_is_read_but_for_its_reasoned_xfails() -> None:
+    holdout32 = [e for name, e in CORPUS if name == HOLDOUT32.name]
+    assert len(holdout32) == 40
+    missed = [e["text"] for e in holdout32 if not agrees(e["text"], e["meaning"])[0]]
+    assert sorted(missed) == sorted(XFAIL32)
+
+
 def test_a_thirtieth_holdout_whole_run_row_read_here_is_the_whole_run_s_limit_not_an_attempt_s() -> None:
     """The corpus compares a time whatever its scope (`_neutral`); each time read here has the author's scope."""
     for entry in (e for name, e in CORPUS if name == HOLDOUT30.name):
@@ -872,6 +893,18 @@ def test_a_thirty_first_holdout_whole_run_row_read_here_is_the_whole_run_s_limit
     whole-run rows among them: 'the whole lot - every job on this sheet - ...' no longer an attempt's time too)."""
     scoped = 0
     for entry in (e for name, e in CORPUS if name == HOLDOUT31.name):
+        statement = read_phrase(entry["text"]).statement
+        if entry["meaning"].get("timeout_s") is not None and statement.timeout_s is not None:
+            assert statement.whole_run == (entry.get("scope") == "whole run"), entry["text"]
+            scoped += statement.whole_run
+    assert scoped == 5
+
+
+def test_a_thirty_second_holdout_whole_run_row_read_here_is_the_whole_run_s_limit_not_an_attempt_s() -> None:
+    """The corpus compares a time whatever its scope (`_neutral`); each time read here has the author's scope (its five
+    whole-run rows among them: 'all of today's steps together', 'the run as a whole is still going after')."""
+    scoped = 0
+    for entry in (e for name, e in CORPUS if name == HOLDOUT32.name):
         statement = read_phrase(entry["text"]).statement
         if entry["meaning"].get("timeout_s") is not None and statement.timeout_s is not None:
             assert statement.whole_run == (entry.get("scope") == "whole run"), entry["text"]
