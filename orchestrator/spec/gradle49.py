@@ -28,6 +28,7 @@ import re
 import shlex
 from pathlib import PurePath
 
+from orchestrator.spec.rakefile42 import split_arguments
 from orchestrator.spec.regex_cache import Patterns
 
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
@@ -98,25 +99,6 @@ def _braces(code: str) -> int:
     return depth
 
 
-def _split(args: str) -> list[str]:
-    out, depth, quote, piece = [], 0, "", ""
-    for c in args:
-        if quote:
-            quote = "" if c == quote else quote
-        elif c in "'\"":
-            quote = c
-        elif c in "([{":
-            depth += 1
-        elif c in ")]}":
-            depth -= 1
-        elif c == "," and depth == 0:
-            out.append(piece)
-            piece = ""
-            continue
-        piece += c
-    return [p.strip() for p in [*out, piece] if p.strip()]
-
-
 def _arguments(code: str, how: str) -> str:
     """The text of a call's arguments: `f(a, b)`, `f = listOf(a, b)`, Groovy `f a, b`."""
     rest = code[code.index(how) + 1:].strip() if how in "(=" else code.strip().split(None, 1)[-1]
@@ -184,7 +166,7 @@ class _Script:
                                            "not read: it is not in the plan"))
             return
         what, how = call.group("what"), call.group("how").strip() or " "
-        args = _split(_arguments(code, how))
+        args = split_arguments(_arguments(code, how))
         if what == "dependsOn":
             for a in args:
                 m = _TASK_REF.match(a)

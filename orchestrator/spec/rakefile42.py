@@ -124,7 +124,8 @@ def _call(line: str, helpers: set[str]) -> tuple[str, str, int, int] | None:
     return None
 
 
-def _split(args: str) -> list[str]:
+def split_arguments(args: str) -> list[str]:
+    """A call's arguments split at the top-level commas (quotes and brackets kept whole), each stripped."""
     out, depth, quote, piece = [], 0, "", ""
     for c in args:
         if quote:
@@ -213,7 +214,7 @@ class _Rake:
             return ""
         skill, args, start, end = call
         words = [f"skill {skill}"]
-        for arg in _split(args):
+        for arg in split_arguments(args):
             keyed = _KEYED.match(arg)
             if keyed is None:
                 self.notes.append((i + 1, f"task '{task.name}': the argument '{arg[:50]}' of `{skill}` has no name, so "
