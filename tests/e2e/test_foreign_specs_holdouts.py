@@ -1,5 +1,5 @@
-"""The holdouts 11 to 31 (tests/fixtures/foreign-specs-holdoutNN) through the real `skillweave`, one data module
-each (holdout_book11.py .. holdout_book31.py: the folders, the conditions and approvals meant, and what is not
+"""The holdouts 11 to 32 (tests/fixtures/foreign-specs-holdoutNN) through the real `skillweave`, one data module
+each (holdout_book11.py .. holdout_book32.py: the folders, the conditions and approvals meant, and what is not
 so yet with its reason); the readings of expect.yaml are holdout_kit.py's. For each holdout:
 
 - each spec validates;
@@ -50,6 +50,7 @@ import holdout_book28
 import holdout_book29
 import holdout_book30
 import holdout_book31
+import holdout_book32
 import pytest
 from foreign_kit import (
     assert_ends_as_meant,
@@ -69,7 +70,8 @@ BOOKS = {b.name: b for b in map(Book.of, (holdout_book11, holdout_book12, holdou
                                           holdout_book19, holdout_book20, holdout_book21, holdout_book22,
                                           holdout_book23, holdout_book24, holdout_book25,
                                           holdout_book26, holdout_book27, holdout_book28,
-                                          holdout_book29, holdout_book30, holdout_book31))}
+                                          holdout_book29, holdout_book30, holdout_book31,
+                                          holdout_book32))}
 PlanOf = Callable[[Book, str], Plan]
 
 
@@ -218,13 +220,13 @@ def test_a_holdout_run_ends_with_its_authors_final_output_and_an_honest_status(
     assert_ends_as_meant(report, wanted, b.not_a_success.get((folder, n)))
 
 
-# holdout28's to holdout31's own checks, kept from their retired per-set modules
+# holdout28's to holdout32's own checks, kept from their retired per-set modules
 # (test_foreign_specs_holdout28_code.py, _forms.py; test_foreign_specs_holdout29_177.py .. _182.py;
-# test_foreign_specs_holdout30_183.py .. _188.py; test_foreign_specs_holdout31_189.py .. _194.py): what the Book's
-# cases above do not ask
-H28, H29, H30, H31 = BOOKS["holdout28"], BOOKS["holdout29"], BOOKS["holdout30"], BOOKS["holdout31"]
+# test_foreign_specs_holdout30_183.py .. _188.py; test_foreign_specs_holdout31_189.py .. _194.py;
+# test_foreign_specs_holdout32_195.py .. _200.py): what the Book's cases above do not ask
+H28, H29, H30, H31, H32 = (BOOKS[f"holdout{n}"] for n in (28, 29, 30, 31, 32))
 _OWN = {"holdout28": holdout_book28, "holdout29": holdout_book29, "holdout30": holdout_book30,
-        "holdout31": holdout_book31}
+        "holdout31": holdout_book31, "holdout32": holdout_book32}
 N, P, A, M, L, Q = (holdout_book29.NIGHT, holdout_book29.PEWSHEET, holdout_book29.ANALGESIA, holdout_book29.MOCKS,
                     holdout_book29.LASER, holdout_book29.QUOTE)
 
@@ -242,7 +244,7 @@ def _refused(book: Book, folder: str) -> list[Any]:
 
 
 @pytest.mark.parametrize(("book", "folder"), [pytest.param(b.name, f, id=f"{b.name}-{_num(f)}", marks=_refused(b, f))
-                                              for b in (H28, H29, H30, H31) for f in b.holdout.folders])
+                                              for b in (H28, H29, H30, H31, H32) for f in b.holdout.folders])
 def test_holdout_plan_has_its_authors_steps_and_none_made_up(plans: PlanOf, book: str, folder: str) -> None:
     """No step is invented (a fallback, a success sentence or a wrapped cell read as a step of its own)."""
     b = BOOKS[book]
@@ -253,7 +255,7 @@ def test_holdout_plan_has_its_authors_steps_and_none_made_up(plans: PlanOf, book
     pytest.param(b.name, f, id=f"{b.name}-{_num(f)}",
                  marks=[pytest.mark.xfail(reason=why, strict=True)] if (why := getattr(_OWN[b.name], "KNOWN_CHECK", {})
                                                                         .get(f) or b.refused.get(f)) else [])
-    for b in (H28, H29, H30, H31) for f in b.holdout.folders if _check_said(b, f)])
+    for b in (H28, H29, H30, H31, H32) for f in b.holdout.folders if _check_said(b, f)])
 def test_holdout_success_check_is_on_the_step_meant(plans: PlanOf, book: str, folder: str) -> None:
     """The run check is on the step, field and value said, at its line (the Book's case asks only its warning)."""
     b = BOOKS[book]
@@ -431,15 +433,15 @@ def test_holdout30_workflow_inputs_are_the_ones_meant_in_their_order(plans: Plan
     pytest.param(b.name, f, n, id=f"{b.name}-{_num(f)}-step{n}",
                  marks=_refused(b, f) or [pytest.mark.xfail(reason=why, strict=True)
                                           for why in [getattr(_OWN[b.name], "KNOWN_STEP", {}).get((f, n))] if why])
-    for b in (H30, H31) for f in b.holdout.folders for n in b.holdout.meant_steps(f)])
+    for b in (H30, H31, H32) for f in b.holdout.folders for n in b.holdout.meant_steps(f)])
 def test_holdout_step_is_its_skill_named_takes_only_its_inputs_and_its_own_policies(plans: PlanOf, book: str,
                                                                                    folder: str, number: int) -> None:
     """The skill is named; no input bound that its author does not name; a rule said for any failure is the step's
     own (blind: 187's l.11 retries on timeouts only, l.27's fallback on transient failures only); a step keeps no
     retry, time limit or way to go on that its lines do not say (blind: 184's step 1 going on with its own Lua
     table, 185's alarm; 189's roster going on with no retry, 193's 'ONCE' cited at l.30); each policy line read at
-    its line; a rule on one failure class only where its line names that class (the book's RULE_ON). holdout30 and
-    holdout31."""
+    its line; a rule on one failure class only where its line names that class (the book's RULE_ON). holdout30 to
+    holdout32."""
     b = BOOKS[book]
     step, meant = b.holdout.step_of(plans(b, folder), folder, number), b.holdout.meant_steps(folder)[number]
     said = [p["meaning"] for p in meant["policies"]]
@@ -597,3 +599,99 @@ def test_holdout31_193_a_notice_over_150_is_asked_of_the_family(plans: PlanOf, r
         assert by_id[ids[4]]["approval"] == (None if n == 0 else "approved"), by_id[ids[4]]
     else:
         assert ids[4] not in report["outputs"] and ids[5] not in report["outputs"]
+
+
+# holdout32: each workflow input its spec declares -> the line it is declared at (all required, no default), in the
+# order said where they are said in a row (195's `input` directives, 199's project properties); 196's are read where
+# the filter sets them (item, seller) and where Gary's wrapper's ${photos} is first passed, not at the header (l.4-6).
+W0, W1, W2, W3, W4, W5 = (holdout_book32.WALL, holdout_book32.AUCTION, holdout_book32.OFFHIRE,
+                          holdout_book32.READINESS, holdout_book32.ESCAPE, holdout_book32.WHITEBOARD)
+H32_INPUTS: dict[str, dict[str, int]] = {
+    W0: {"wall": 7, "night": 8},
+    W1: {"item": 13, "seller": 14, "photos": 28},
+    W2: {"depot": 19, "week_ending": 20},  # the banner's cells B2/B3; the Const rate 4.2 a literal, no input
+    W3: {"pupil_ref": 12, "test_centre": 13, "hours_driven": 14},  # RunRequest's fields; pass_mark 80 a literal
+    W4: {"venue": 10, "day": 11},  # broken_rooms, max_per_gm, note no inputs (blind: made required)
+    W5: {"date": 5, "bay": 5},  # the needs: line
+}
+H32_IN_ORDER = (W0, W4)
+# holdout32: warnings that would say what is not so (blind: 196's l.24 'a minute' not understood, its fallback "read
+# as a step", its approval "with no time limit", its check "not a comparison"; 198's "nothing gives" hours, centre and
+# l.36 "reads like a person's approval"; 200's title "looks like a condition", l.13 "states a condition", its fallback
+# "named here but no step runs it"): folder -> words
+H32_UNTRUE: dict[str, tuple[str, ...]] = {
+    W1: ("not understood: 'a minute'", "read as a step", "with no time limit", "not a comparison"),
+    W3: ("nothing gives `hours`", "nothing gives `centre`", "reads like a person's approval"),
+    W5: ("looks like a condition", "states a condition", "named here but no step runs it"),
+}
+# holdout32 196: the lines warned as not read (unread, no call of a skill, or a join not read), each read as meant:
+# both warnings misdescribe the plan (holdout_book32.WARNED_MISREAD; r50warn is changing them): one that goes must
+# leave this list
+H32_196_WARNED_UNREAD = {34: "'whichever estimate ran' warned against step 4 (its '4)' read as a step's number)",
+                         46: "'Margaret's wait included' warned 'not understood: wait' though the run's limit is read"}
+
+
+@pytest.mark.parametrize("folder", [pytest.param(f, id=f"holdout32-{_num(f)}") for f in H32_INPUTS])
+def test_holdout32_workflow_inputs_are_the_ones_meant(plans: PlanOf, folder: str) -> None:
+    inputs = {i["name"]: i for i in plans(H32, folder)["inputs"]}
+    assert {k: (i["required"], i["default"]) for k, i in inputs.items()} == {k: (True, None) for k in H32_INPUTS[folder]}
+    assert folder not in H32_IN_ORDER or list(inputs) == list(H32_INPUTS[folder])
+    assert {k: line_of(i["where"]) for k, i in inputs.items()} == H32_INPUTS[folder]
+
+
+@pytest.mark.parametrize("folder", [pytest.param(f, id=f"holdout32-{_num(f)}") for f in H32_UNTRUE])
+def test_holdout32_no_warning_says_what_is_not_so(plans: PlanOf, folder: str) -> None:
+    untrue = [w["message"] for w in plans(H32, folder)["warnings"] for words in H32_UNTRUE[folder]
+              if words in w["message"]]
+    assert untrue == []
+
+
+def test_holdout32_195_nothing_is_warned(plans: PlanOf) -> None:
+    """Every directive and rule of the conf is read (blind: 22 warnings); its done_when too, if not as the run's
+    check (KNOWN_WHOLE), so no warning is missed here but l.11's (SILENT)."""
+    assert [(w.get("line"), w["message"]) for w in plans(H32, W0)["warnings"]] == []
+
+
+def test_holdout32_195_done_when_is_post_reset_notices_output_check(plans: PlanOf) -> None:
+    """l.11 read as step 6's own output check (not the run's: KNOWN_WHOLE): the step fails unless it posts."""
+    plan = plans(H32, W0)
+    assert H32.holdout.step_of(plan, W0, 6)["output_schema"]["properties"]["posted"] == {"const": True}
+    assert not plan.get("run_checks")
+
+
+def test_holdout32_196_only_the_listed_lines_are_warned_unread(plans: PlanOf) -> None:
+    unread = {w["line"] for w in plans(H32, W1)["warnings"] if "not understood" in w["message"]
+              or "no call of a skill" in w["message"] or "whichever" in w["message"]}
+    assert unread == set(H32_196_WARNED_UNREAD), (
+        "a listed line now reads: take it out" if unread < set(H32_196_WARNED_UNREAD) else unread)
+
+
+def test_holdout32_199_nothing_is_warned_but_the_success_check(plans: PlanOf) -> None:
+    """Blind: l.14's 'side by side' over every step, three skill fields made inputs, the `tomorrow` task a chat reply."""
+    assert [w.get("line") for w in plans(H32, W4)["warnings"]] == [45]
+
+
+@pytest.mark.parametrize(("folder", "number"), [pytest.param(f, n, id=f"holdout32-{_num(f)}-step{n}")
+                                                for f, n in ((W1, 5), (W2, 6), (W3, 5))])
+def test_holdout32_the_step_after_the_branches_joins_after_whichever_ran(plans: PlanOf, folder: str,
+                                                                         number: int) -> None:
+    """196's draft-reply after whichever estimate ran, 197's email-weekly-report after the chase letters or the
+    all-clear line, 198's notify-pupil after 3a or 3b: the plan's `join` (the Book's case asks the inputs)."""
+    assert H32.holdout.step_of(plans(H32, folder), folder, number)["join"] == "any"
+
+
+@pytest.mark.parametrize("n", [pytest.param(n, id=f"holdout32-196-run{n}") for n in (0, 1, 2)])
+def test_holdout32_196_a_reply_over_5000_is_asked_of_margaret(plans: PlanOf, runs: Callable[[Book, str, int],
+                                                                                            dict[str, Any]],
+                                                              n: int) -> None:
+    """Run 0 (the vase, ceramics) runs the general estimate, tops out at 250 and is sent with no approval asked.
+    Runs 1 and 2 (the ring) run the jewellery estimate and top out at 6000: the approval is asked (run 1 approved:
+    step 6 ran approved; run 2 held at it, the Book's case: the reply not sent)."""
+    ids, report = H32.holdout.ids_of(plans(H32, W1), W1), runs(H32, W1, n)
+    by_id = {s["step_id"]: s for s in report["steps"]}
+    assert report["outputs"][ids[5]]["top"] == (250 if n == 0 else 6000)
+    assert (ids[3] in report["outputs"], ids[4] in report["outputs"]) == (n > 0, n == 0)
+    if n < 2:
+        assert by_id[ids[6]]["approval"] == (None if n == 0 else "approved"), by_id[ids[6]]
+    else:
+        assert ids[6] not in report["outputs"]
