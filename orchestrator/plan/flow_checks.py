@@ -48,6 +48,12 @@ def _required_sources(step: PlanStep) -> Iterator[tuple[str, InputBinding]]:
         yield f"the list of its For each ({step.for_each.item})", step.for_each.source
 
 
+def _complementary(whens: list[str | None]) -> bool:
+    """Two of the conditions are each other's negation (`x` and `not (x)`): one of the two steps runs."""
+    said = {w.strip() for w in whens if w}
+    return any(f"not ({w})" in said for w in said)
+
+
 class _Branches:
     """Which steps may be skipped, and which are skipped whenever another is."""
 
@@ -62,8 +68,9 @@ class _Branches:
         for sid in self.order:
             step = self.steps[sid]
             deps = [d for d in step.depends_on if d in self.steps]
-            if deps and all(d in (carried if d in step.follows else self.skippable) for d in deps):
-                carried.add(sid)
+            if deps and all(d in (carried if d in step.follows else self.skippable) for d in deps) \
+                    and not (step.join == "any" and _complementary([self.steps[d].when for d in deps])):
+                carried.add(sid)  # (whichever of a condition and its otherwise ran: one always did)
             if step.when:
                 self.skippable[sid] = f"is skipped when its condition `{step.when}` is false"
             elif sid in self.routed:

@@ -462,6 +462,10 @@ def _finish(parts: SpecParts, src: Source, fmt: SpecFormat, sha256: str, written
 
     # "carry on as if free_gb came back as 50", "pretend it returned 0": what the step came back with, to go on with
     parts = parts.model_copy(update={"steps": tuple(read_as_if(list(parts.steps), src))})
+    from orchestrator.spec.carry_with50 import read_carried
+
+    # "carry on with pairs [] and hours 0", both outputs of the step's skill: the value to go on with
+    parts = parts.model_copy(update={"steps": tuple(read_carried(list(parts.steps), src))})
     from orchestrator.spec.assume_pairs30 import read_assumed_pairs
 
     # "assume dry, 10 degrees (surface dry, temp_c 10) and get on with it": the bracket's pairs to go on with

@@ -36,6 +36,7 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from orchestrator.spec import yaml_keys as yk
 from orchestrator.spec.check import SpecParts
 from orchestrator.spec.code_literal import Lit, LiteralError, Tok, parse_module
+from orchestrator.spec.js_config50 import any_join, exclusive_branches
 from orchestrator.spec.model import Reading, SpecText, StepSpec
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.run_limit import read_run_limit
@@ -103,6 +104,7 @@ class _Module:
             for key, _, inner in item.pairs:
                 if yk.step_key(key) in ("id", "name") and inner.kind == "str" and isinstance(inner.value, str):
                     self.ids.add(inner.value)
+        self.branches = exclusive_branches(listed)
 
     def _assign(self, name: str, line: int, value: Lit) -> None:
         if value.kind == "ref" and value.value in self.assigned:  # `module.exports = { steps }`: a name set above
@@ -146,10 +148,11 @@ class _Module:
     def either(self, text: str) -> str:
         """`"bigdesk|easy .decision"` / `"bigdesk.fee|easy.fee"`: the value of whichever step ran, in the
         words the either-input reader reads (`bigdesk.decision or easy.decision`), else ""."""
+        text = text.replace("||", "|")  # `power.routes || tech.routes` (JS): the same
         m = _EITHER.match(text.strip())
         if m is None:
             return ""
-        names = self.alternatives(m.group("steps"))
+        names = self.alternatives(m.group("steps") or "")
         if names:
             return " or ".join(f"{n}.{m.group('field')}" for n in names)
         parts = [p.strip() for p in text.split("|")]
@@ -197,6 +200,8 @@ class _Module:
                                           f"`{value.call or 'the call'}(...)`, so it is not read (write `name=value`)",
                               "spec.unread")
             return MappingNode(f"{_TAG}map", items, mark, mark)
+        if value.kind == "seq" and canonical == "depends_on" and (either := any_join(value, self.branches, self.src.path)):
+            return either  # `after: ['power', 'tech']`, one the otherwise of the other: whichever ran
         if value.kind == "seq":
             nodes = [self.node(i, key) for i in value.items]
             flat = [n for node in nodes for n in (node.value if isinstance(node, SequenceNode) and canonical == "depends_on"

@@ -342,7 +342,9 @@ def strip_code(text: str) -> str:
 
 def read_condition(text: str) -> ReadCondition | None:
     """`text` as an expression or clauses in words (module docstring); None when it is neither."""
-    raw = strip_code(text)
+    from orchestrator.spec.js_ops50 import js_operators  # `a === 'x' && !b`: a == 'x' and not b
+
+    raw = js_operators(strip_code(text))
     if not raw:
         return None
     lead = _LEAD.match(raw)

@@ -138,8 +138,9 @@ def _named(part: str, steps: list[StepSpec], src: Source, near: int | None) -> t
 
 def _sets(step: StepSpec, field: str) -> bool:
     """Whether the step's own text gives the field a value ("carry on with logged = false"): a check on
-    it would break the value the step goes on with, so it is left to the caller, which warns it."""
-    said = re.compile(rf"(?i)(?<![\w-]){re.escape(field)}(?![\w-])\s*+(?:=|:|set\s+to|to|as)?\s*+"
+    it would break the value the step goes on with, so it is left to the caller, which warns it. Also as
+    a policy reader wrote it back ("continue with `{"logged": false}`", `spec.carry_with50`)."""
+    said = re.compile(rf"(?i)(?<![\w-]){re.escape(field)}(?![\w-])[\"'`]?+\s*+(?:=|:|set\s+to|to|as)?\s*+"
                       r"(?:true|false|yes|no|null|none|-?\d)")
     return any(said.search(t.text) for t in step.texts)
 
