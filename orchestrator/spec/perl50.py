@@ -122,7 +122,7 @@ def _call(code: str) -> str | None:
     m = _CALL.match(code.strip())
     if m is None:
         return None
-    rest = (m.group("rest") or "").strip()
+    rest = (m.group("rest") or "").strip().rstrip(",").strip()  # a trailing comma before the `)`
     if rest.startswith("{") and rest.endswith("}"):
         rest = rest[1:-1]
     args = _split(rest)

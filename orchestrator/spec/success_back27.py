@@ -44,7 +44,7 @@ def step_said_back(clause: str, labels: dict[str, int], count: int,
         rest = f"{said.group('f')} {'is' if said.group('v') == 'is' else 'is not'} {said.group('rest')}"
     if m.group("w") is not None:  # "the register step": the one step whose name has the word
         number = (words or {}).get(m.group("w").lower(), 0)
-        return (number, rest, f"'the {m.group('w')} step' names it") if number else None
+        return (number, rest, f"'{' '.join(m.group(0).split()[:3])}' names it") if number else None
     if m.group("s") is not None:
         number = (skills or {}).get(m.group("s"), 0)
         return (number, rest, f"the skill it names, `{m.group('s')}`") if number else None
