@@ -208,7 +208,7 @@ def run_success(sentence: str, line: int, steps: list[StepSpec], src: Source, he
         from orchestrator.spec.success_back27 import step_said_back
 
         skills = {k.skill: k.number for k in reversed(keys) if k.skill}
-        back = step_said_back(clause, {}, _number(steps[-1], len(steps)), skills)
+        back = step_said_back(clause, {}, _number(steps[-1], len(steps)), skills, {w: k.number for k in keys for w in k.words})
         if back is not None and comparison(back[1]):
             clause = back[1]
         else:

@@ -80,8 +80,10 @@ FIRST: tuple[Row, ...] = (
         r"(?:period|time|window|span)\s+(?:of\s+)?(?:not\s+exceeding|not\s+more\s+than|no\s+more\s+than|no\s+longer\s+than|of\s+at\s+"
         r"most|up\s+to|at\s+most)?\s*+{D}", needs=r"{RETRY}|(?<!\w)(?:every|intervals?|poll\w*|repeated)\b"),
     # "no single consultation of the register shall exceed 90 seconds": the attempt's time
-    Row("timeout", r"(?<!\w)no\s+(?:single\s+|one\s+|individual\s+)?(?:[\w-]+\s+){0,6}?(?:shall|may|should|must|can|will)\s+(?:exceed|"
-        r"take\s+longer\s+than|last\s+longer\s+than|run\s+longer\s+than|run\s+past|go\s+beyond)\s+{D}"),
+    # "no single tray gets more than 3 minutes", "no one call is allowed over 2 min": the same (round 50)
+    Row("timeout", r"(?<!\w)no\s+(?:single\s+|one\s+|individual\s+)?(?:[\w-]+\s+){0,6}?(?:(?:shall|may|should|must|can|will)\s+(?:exceed|"
+        r"take\s+longer\s+than|last\s+longer\s+than|run\s+longer\s+than|run\s+past|go\s+beyond)|(?:gets|is\s+(?:given|allowed)|"
+        r"has)\s+(?:more\s+than|longer\s+than|over|beyond))\s+{D}"),
     # "kill the OCR job if it's still chewing after 3 minutes": the attempt's time, with its kill
     Row("timeout", r"(?<!\w)(?:kill|abort|cancel|stop|terminate|abandon|drop|end)\s+(?:it|this|that|the\s+(?:[\w-]+\s+){0,3}?[\w-]+)\s+"
         r"(?:if|when|once|should)\s+(?:it'?s|it\s+is|they'?re|they\s+are)\s+still\s+[a-z]+ing\s+(?:after|at|past|by)\s+{D}"),

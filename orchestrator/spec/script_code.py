@@ -120,7 +120,7 @@ def value_kind(value: str) -> tuple[str, str | None]:
 
 def arguments(call: str, language: str) -> list[tuple[str, str]]:
     """The `key=value` / `--key value` / `-Key value` / `key=value` keyword arguments of a call."""
-    if language in ("py", "r", "sieve", "vba"):
+    if language in ("py", "r", "sieve", "vba", "perl"):
         inner = call[call.find("(") + 1: call.rfind(")")] if "(" in call else call
         pairs = [(m.group(1), m.group(2).strip()) for m in re.finditer(r"(?<![\w\"'])([A-Za-z_]\w*+)\s*+=(?!=)\s*+"
                                                                        r"([^,()]++(?:\([^()]*+\))?[^,()]*+)", inner)]

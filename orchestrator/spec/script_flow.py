@@ -24,7 +24,7 @@ _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_c
 SUFFIXES = {".sh": "sh", ".bash": "sh", ".zsh": "sh", ".ksh": "sh", ".ps1": "ps", ".psm1": "ps", ".py": "py",
             ".mk": "make", ".bat": "bat", ".cmd": "bat", ".r": "r",
             ".sieve": "sieve", ".siv": "sieve",
-            ".bas": "vba", ".vba": "vba", ".vbs": "vba"}
+            ".bas": "vba", ".vba": "vba", ".vbs": "vba", ".pl": "perl"}
 END = "\x00end"
 NEXT = "\x00next"  # a loop's end (`spec.vba49`)
 _COMMENT = _rx(r"^#++\s*+(.*+)$")
@@ -39,7 +39,7 @@ _GUARD = _rx(r"^(?P<cond>\[\[?[^\]]{1,200}+\]\]?|\(\([^)]{1,200}+\)\))\s*+&&\s*+
 
 
 def script_language(path: str, text: str) -> str | None:
-    """"sh", "ps", "py", "make", "bat", "r", "sieve", "vba", "cron", "unit" or "procfile" for a script runbook by its
+    """"sh", "ps", "py", "make", "bat", "r", "sieve", "vba", "perl", "cron", "unit" or "procfile" for a script runbook by its
     file name, `#!` line or first line, else None."""
     name = PurePath(path).name
     suffix = PurePath(path).suffix.lower()
@@ -66,6 +66,8 @@ def script_language(path: str, text: str) -> str | None:
         return "vba"
     if first.startswith("#!") and "Rscript" in first:  # an R script (`spec.rscript47`)
         return "r"
+    if first.startswith("#!") and "perl" in first:  # a Perl script (`spec.perl50`)
+        return "perl"
     if first.startswith("#!"):
         return "py" if "python" in first else "ps" if "pwsh" in first or "powershell" in first else "sh"
     return None
@@ -103,6 +105,10 @@ def code_lines(lines: list[str], language: str) -> list[tuple[str, int, str]]:
         from orchestrator.spec.vba49 import vba_code_lines
 
         return vba_code_lines(lines)
+    if language == "perl":  # a Perl script: its statements in Python's words (`spec.perl50`)
+        from orchestrator.spec.perl50 import perl_code_lines
+
+        return perl_code_lines(lines)
     out: list[tuple[str, int, str]] = []
     joined, start, in_block, doc = "", 0, False, None
     ifs: list[int] = []  # Python: the indentation of each open `if`
@@ -203,7 +209,7 @@ class Flow:
             return self._ps(text)
         if self.language == "bat":
             return [("jump", text[1:])] if text.startswith("\x00") else bat_pieces(text)
-        if self.language in ("py", "r", "sieve", "vba"):
+        if self.language in ("py", "r", "sieve", "vba", "perl"):
             if text == NEXT:  # the end of a VBA `For Each` (`spec.vba49`)
                 return [("next", "")]
             m = _PY_IF.match(text)

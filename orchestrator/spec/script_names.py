@@ -78,14 +78,15 @@ class Names:
         if not value.strip("\"' "):  # `VOYAGE ?=`, `DAY=""`: given from outside
             kind, name = "env", var.lower()
         if kind == "positional":  # a batch file's `set JOB=%1` names its argument, as written (`spec.batch47`)
-            self.variables[var] = ("input", var if self.language == "bat" else None, line)
+            # a batch file's `set JOB=%1` (`spec.batch47`), Perl's `my $job = shift` (`spec.perl50`): named as written
+            self.variables[var] = ("input", var if self.language in ("bat", "perl") else None, line)
         elif kind in ("env", "args"):
             self.variables[var] = ("input", name, line)
         else:
             ref = reference(value)
             if ref is not None and ref[0] in self.refs and ref[1]:
                 self.variables[var] = ("field", (ref[0], ref[1]), line)
-            elif self.language == "vba" and not value.strip().startswith('"'):  # `Const RATE = 4.2`: a number
+            elif self.language in ("vba", "perl") and not value.strip().startswith('"'):  # `Const RATE = 4.2`: a number
                 self.variables[var] = ("literal", word_value(value), line)
             else:
                 self.variables[var] = ("literal", value.strip("\"'"), line)
@@ -94,7 +95,7 @@ class Names:
         """(a source, a literal, an either-description) of what `key=value` gives the skill."""
         if self.language == "ps" and (known := literal(value))[0]:  # `$true`, `$false`
             return None, known[1], ""
-        if self.language in ("py", "r", "vba") and value.strip().lower() in ("true", "false"):  # True, TRUE, False
+        if self.language in ("py", "r", "vba", "perl") and value.strip().lower() in ("true", "false"):  # True, TRUE, False
             return None, value.strip().lower() == "true", ""
         ref = reference(value)
         if ref is None:
@@ -113,7 +114,7 @@ class Names:
         if not numbers and var is None and self.language == "bat":  # `%status%` no `set` gave: an output's field
             numbers, fld = self.fields.get(name.lower(), []), fld or name.lower()
         if not numbers:
-            if value.strip().strip("\"'").startswith("$") or self.language in ("py", "r", "sieve", "vba"):
+            if value.strip().strip("\"'").startswith("$") or self.language in ("py", "r", "sieve", "vba", "perl"):
                 return self._input(name, name.lower(), line, line), None, ""
             return None, value.strip("\"'"), ""
         tail = f".{fld}" if fld else ""

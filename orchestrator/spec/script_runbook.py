@@ -69,6 +69,7 @@ _EACH = _rx(r"^for\s++(?P<item>[A-Za-z_.]\w{0,60}+)\s++in\s++(?P<list>[A-Za-z_.]
 _VARIABLE_HEAD = _rx(r"\s*+([A-Za-z_]\w{0,60}+)[$.]")  # `rep$filed`, `traps.n`: a variable's field
 _TWO_NAMED = _rx(r"(?i)^(?:and|&|\+)\s++(?:step\s++)?\d{1,3}+[.)]")
 # the comment line before goes on with this one: it ends on a comma, a dash, an arrow, "and", "the", ...
+_BLOCKS = ("vba", "perl")  # a loop's end is said (`Next`, `}`): its calls all run per item (`spec.vba49`, `spec.perl50`)
 GOES_ON = _rx(r"(?i)(?:[,(:/+&-]|->|→|\b(?:and|or|then|but|so|with|to|of|the|a|after|before))\s*+$")
 
 
@@ -191,7 +192,7 @@ class _Reader:
     def _code(self, line: int, piece: tuple[str, str], pending: list[tuple[int, str]],
               open_: list[tuple[int, int]]) -> None:
         kind, text = piece
-        if kind in ("elif", "else", "end", "next") and self.language == "vba" and pending and self.steps \
+        if kind in ("elif", "else", "end", "next") and self.language in _BLOCKS and pending and self.steps \
                 and self.steps[-1].call is not None:  # comments under a call, up to its arm's end: that step's
             self._trail(pending)
         if kind in ("if", "elif", "else"):
@@ -223,7 +224,7 @@ class _Reader:
             self.src.warn(line, f"the '{text[:60]}' is not read as branches: write it as "
                                 "`if [ \"$x\" = a ]; then ... elif ...; else ... fi`", "spec.condition-not-read")
             return
-        if kind == "loop" and self.language in ("r", "vba") and (each := _EACH.match(text)) is not None:
+        if kind == "loop" and self.language in ("r", *_BLOCKS) and (each := _EACH.match(text)) is not None:
             self.each = (each.group("item"), each.group("list"))  # `lapply(xs, function(x) run(...))`, `For Each`
             self.looped = line
             return
@@ -325,8 +326,8 @@ class _Reader:
             self._trail(pending)
         step.call, step.arms = (line, text, skill), arms
         step.each = self.each
-        step.looped = self.looped if self.each is not None and self.language == "vba" else 0
-        self.each = self.each if self.language == "vba" else None  # VBA: every call up to the loop's `Next`
+        step.looped = self.looped if self.each is not None and self.language in _BLOCKS else 0
+        self.each = self.each if self.language in _BLOCKS else None  # VBA, Perl: every call up to the loop's end
         said = assigned(text)
         for name in {output_file(text), said[0] if said else "", step.name.split()[0].lower() if step.name else "",
                      skill}:
@@ -387,6 +388,7 @@ def read_script(src: Source, language: str) -> SpecParts | None:
                      "(`skill fetch-rows day=$DAY`), with a comment above it saying what the step is", "spec.no-steps")
     for line, text in reader.preamble:  # "the whole thing gets 10 minutes": the run's limit, said before the steps
         read_run_limit(text, line, src, who="whole run")
+    steps = _success_before(steps, reader, src)
     if language == "ps":  # comment-based help: `.PARAMETER Name` describes an input, `.SYNOPSIS` is no title
         reader.names.describe(help_parameters(reader.preamble))
         reader.preamble = [(n, t) for n, t in reader.preamble if not re.fullmatch(r"\.[A-Za-z]++", t.strip())]
@@ -411,6 +413,25 @@ def _success_said(steps: list[StepSpec], src: Source, closing: int) -> list[Step
         steps[i] = steps[i].model_copy(update={"texts": tuple(t for t in steps[i].texts if t is not text)})
         if not run_success(text.text, text.line, steps, src) and not (closing and text.line > closing):
             steps[i] = steps[i].model_copy(update={"texts": (*steps[i].texts, text)})
+    return steps
+
+
+def _success_before(steps: list[StepSpec], reader: _Reader, src: Source) -> list[StepSpec]:
+    """A comment before the first step that says when the whole run is done ("it's only done when the register
+    step comes back with updated true") is the run's success check, placed as `_success_said` places one under a
+    step (round 50); the preamble loses it."""
+    from orchestrator.spec.elsewhere import run_success, success_said
+
+    if not steps:
+        return steps
+    kept: list[tuple[int, str]] = []
+    for line, text in reader.preamble:
+        said = next((part for part in re.split(r"(?<=[.!?])\s++", text) if success_said(part) is not None), None)
+        if said is not None and run_success(said, line, steps, src):
+            reader.prose[line - 1] = ""
+        else:
+            kept.append((line, text))
+    reader.preamble = kept
     return steps
 
 
@@ -457,7 +478,7 @@ def _spec(reader: _Reader, step: _Step) -> StepSpec:
         elif literal is not None:
             values[key] = literal
     # VBA: the step's text starts at its step comment or its `For Each`, whichever is first (`spec.vba49`)
-    where = reader.where(min(step.line, step.looped or line) if reader.language == "vba" else line)
+    where = reader.where(min(step.line, step.looped or line) if reader.language in _BLOCKS else line)
     approval, asked = _approval(reader, step)
     kept = [t for t in step.texts if all(t is not a for a in asked)]
     return StepSpec(

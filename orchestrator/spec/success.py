@@ -134,7 +134,8 @@ def check_schema(checks: dict[str, dict[str, Any]]) -> dict[str, Any]:
 # and a Gherkin "Then X equals Y" (a Then that compares, not one that says what comes back)
 _SAID = _rx(
     r"(?i)^\W*(?:\d{4}-\d{2}-\d{2}\s+)?+(?:(?:and\s+)?(?:it['’]?s|it\s+is|we['’]?re|we\s+are|this\s+is|the\s+(?:run|job|dish|release|workflow|batch|step)\s+is)\s+"
-    r"(?:ready|done|good|finished|complete|cooked|a\s+success|successful)\s+(?:only\s+)?(?:when|if|once)"
+    # "it's only \"done\" when ...": the word may be put in quotes, "only" said before it
+    r"(?:only\s+)?[\"“]?(?:ready|done|good|finished|complete|cooked|a\s+success|successful)[\"”]?\s+(?:only\s+)?(?:when|if|once)"
     # "Sheet's good when ...", "the docket's done once ...": the thing the run makes, then the check
     r"|(?:the\s+)?[A-Za-z][\w-]{1,30}+['’]s\s+(?:ready|done|good|finished|complete)\s+(?:only\s+)?(?:when|once)"
     # "monthend = done when ...", "payroll: done once ...": the run's (a list's, a project's) name, then being done

@@ -17,27 +17,34 @@ from orchestrator.spec.regex_cache import Patterns
 
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
 
-_BACK = _rx(r"^(?:(?i:step)\s++(?P<n>\d{1,3}+)|(?P<n2>\d{1,3}+)/|(?P<l>[A-Z]\d?+)|`?+(?P<s>[a-z0-9][\w-]{0,63}+)`?+)\s++(?:comes\s++back|came\s++back|returns|returned|gives|"
+_BACK = _rx(r"^(?:(?i:step)\s++(?P<n>\d{1,3}+)|(?i:the)\s++(?P<w>[a-z][a-z-]{1,30}+)\s++(?i:step|stage)|(?P<n2>\d{1,3}+)/|(?P<l>[A-Z]\d?+)|`?+(?P<s>[a-z0-9][\w-]{0,63}+)`?+)\s++(?:comes\s++back|came\s++back|returns|returned|gives|"
             r"gave|hands\s++back|handed\s++back)(?:\s++with)?+(?:\s++(?:me|us|you))?+\s++(?P<rest>\S.*+)$")
 # "a subject line that isn't empty", "the total which is at least 3": the field, then what it is (round 46)
 _THAT_IS = _rx(r"^(?i:an?|the)\s++`?+(?P<f>[A-Za-z_]\w{0,63}+)`?+(?:\s++(?i:line|field|value|text|figure))?+\s++(?i:that|which)"
                r"\s++(?P<v>is\s++not|isn['’]t|is)\s++(?P<rest>\S.*+)$")
 
+# "updated true", "sent yes": a field, then the value it has (round 50)
+_BARE = _rx(r"^`?+(?P<f>[A-Za-z_]\w{0,63}+)`?+\s++(?P<v>true|false|yes|no)\s*+[.!]?+$")
 _KEYED = _rx(r"^`?+(?P<f>[A-Za-z_]\w{0,63}+)`?+:\s*+(?P<v>true|false|null|-?\d{1,15}+(?:\.\d{1,15}+)?+)\s*+[.!]?+$")
 
 
 def step_said_back(clause: str, labels: dict[str, int], count: int,
-                   skills: dict[str, int] | None = None) -> tuple[int, str, str] | None:
+                   skills: dict[str, int] | None = None, words: dict[str, int] | None = None
+                   ) -> tuple[int, str, str] | None:
     """(the step's number, the comparison after the verb, how the step was named) for a clause "D comes back
     published = true"; `labels`: the document's step row labels -> numbers; `count`: how many steps;
-    `skills`: the skill each step runs -> its number ("pick-notice comes back posted: true")."""
+    `skills`: the skill each step runs -> its number ("pick-notice comes back posted: true"); `words`: a word of
+    one step's name only -> its number ("the register step comes back with updated true", round 50)."""
     m = _BACK.match(clause.strip())
     if m is None:
         return None
-    keyed = _KEYED.match(m.group("rest"))  # "posted: true": the field's value
+    keyed = _KEYED.match(m.group("rest")) or _BARE.match(m.group("rest"))  # "posted: true", "posted true"
     rest = f"{keyed.group('f')} == {keyed.group('v')}" if keyed is not None else m.group("rest")
     if (said := _THAT_IS.match(rest)) is not None:  # "a subject line that isn't empty": `subject` is not empty
         rest = f"{said.group('f')} {'is' if said.group('v') == 'is' else 'is not'} {said.group('rest')}"
+    if m.group("w") is not None:  # "the register step": the one step whose name has the word
+        number = (words or {}).get(m.group("w").lower(), 0)
+        return (number, rest, f"'{' '.join(m.group(0).split()[:3])}' names it") if number else None
     if m.group("s") is not None:
         number = (skills or {}).get(m.group("s"), 0)
         return (number, rest, f"the skill it names, `{m.group('s')}`") if number else None
