@@ -30,8 +30,7 @@ from orchestrator.spec.source import Source
 _CARD = re.compile(r"//([A-Za-z@#$][\w@#$]{0,7}+)?[ \t]++([A-Za-z]++)\b[ \t]*+(.*+)")
 _JOB = re.compile(r"//[A-Za-z@#$][\w@#$]{0,7}+[ \t]++JOB\b", re.IGNORECASE)
 _EXEC_SKILL = re.compile(r"^//\S*+[ \t]++EXEC[ \t]++SKILL=", re.IGNORECASE | re.MULTILINE)
-_PAIR = re.compile(r"([A-Za-z_][\w-]*+)=('(?:[^']|'')*+'|[^,\s]*+)")
-_NAME = re.compile(r"[A-Za-z_][\w-]*+")
+_PAIR = re.compile(r"([A-Za-z_][\w-]*+)=('(?:[^']|'')*+'|\([^()]*+\)|[^,\s]*+)")
 _SYMBOL = re.compile(r"&([A-Za-z_][\w-]*+)\.?+")
 _REF = re.compile(r"([A-Za-z_][\w-]*+)\.(\*|[A-Za-z_][\w-]*+)")
 _NUMBER = re.compile(r"-?\d++(?:\.\d++)?+")
@@ -148,14 +147,14 @@ class _Deck:
                 params = _params(rest)
                 label = name or f"STEP{len(self.steps) + 1:02d}"
                 body: list[_Attr | _Block] = []
-                for key, val, _at in params:  # column 1: the comment cards under it are inside the step
-                    k, at = key.lower(), -col
+                for key, val, _at in params:  # column 0: the comment cards under the card are inside the step
+                    k = key.lower()
                     if k == "skill":
-                        body.append(_Attr("skill", line, col + at, _Expr("str", line, col + at, _unquote(val)[0])))
+                        body.append(_Attr("skill", line, 0, _Expr("str", line, 0, _unquote(val)[0])))
                     elif k in ("foreach", "for_each", "each"):
-                        body.append(_Attr("for_each", line, col + at, self.value(val, line, col + at)))
+                        body.append(_Attr("for_each", line, 0, self.value(val, line, 0)))
                     else:
-                        body.append(_Attr(k, line, col + at, self.value(val, line, col + at)))
+                        body.append(_Attr(k, line, 0, self.value(val, line, 0)))
                 if not any(a.name == "skill" for a in body if isinstance(a, _Attr)):
                     self.src.warn(line, f"`{label}` runs a program, not a skill (no SKILL=): not a step",
                                   code="spec.jcl")
