@@ -398,6 +398,10 @@ def _named(
         if name in refused:
             return [error_at(where, spec.path, f"{step.id} ({step.name}): skill `{name}` cannot be used: "
                                                f"{d.render()}", "broken-skill") for d in refused[name]]
+        cased = [s for s in skills if s.casefold() == name.casefold()]
+        if len(cased) == 1:  # `DORMANT-SCAN` for `dormant-scan`: that skill, in other letter case (round 50)
+            return Binding(step=step.id, skill=cased[0], provenance=Provenance(
+                source="spec", where=where, note=f"named `{name}`: the skill `{cased[0]}` in other letter case"))
         return _tool_binding(step, name, where, skills, chooser, spec) or _unknown(step, spec, name, skills)
     plain = {m.text for m in step.mentions if m.marked == "plain" and m.text in skills}
     for mention in step.mentions:

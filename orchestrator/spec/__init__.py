@@ -137,7 +137,11 @@ def parse_spec(
     if is_hcl(str(path)) or is_nix(str(path)):  # HCL (`.hcl`, `.tf`, `.nomad`) or Nix (`.nix`, read as HCL's
         # blocks, `nix45`): their own reader, into the YAML form's (`hcl30`)
         return parse_spec_text(text, str(path), "hcl", vocabulary, anchored=anchored)
+    from orchestrator.spec.jcl50 import is_jcl
     from orchestrator.spec.nginx49 import is_nginx
+
+    if fmt is None and is_jcl(str(path), text):  # a JCL job deck whose EXEC cards name skills (`spec.jcl50`)
+        return parse_spec_text(text, str(path), "hcl", vocabulary, anchored=anchored)
 
     if fmt is None and is_nginx(str(path), text):  # an nginx-style block config naming skills, read as HCL's blocks
         return parse_spec_text(text, str(path), "hcl", vocabulary, anchored=anchored)  # (`spec.nginx49`)

@@ -13,6 +13,9 @@ the blind sets':
 Forty-seventh round: "as" between the going on and the pairs, "carry on as sent = no", "keep going as
 done = false, ref = PAPER" ("with" is the field form's, `proceed with sent=false`).
 
+Fiftieth round: the pairs may end where another clause starts, "carry on as done = false and I will key it
+in by hand", "keep going as sent = no, we phone them" (a link word or comma with no `name =` after it).
+
 A going on with no `=` after it ("carry on, the next batch is fine") is the earlier rounds' reading.
 
 Forty-fifth round: the same pairs after taking stock values instead, "use the usual ones: bands = [[1,10],[2,20]]",
@@ -45,11 +48,15 @@ _STOCK = (r"(?:use|using|take|taking|fall(?:ing)?\s++back\s++(?:on|to)|go(?:ing)
           r"(?:ones|values?|numbers|figures|settings|set|list|table)")
 _LINK = r"(?:\s*+,\s*+(?:and\s++)?|\s*+;\s*+|\s++and\s++|\s*+&\s*+)"
 
+# round 50: the pairs may end where a clause of another kind starts ("carry on as done = false and I will
+# key it in", "keep going as sent = no, we phone them"): a link word or comma not followed by another pair
+_CLAUSE = r"(?:\s++(?:and|but|then|so|while)\s++|\s*+,\s++)(?![a-z][a-z0-9_]{0,40}+\s*+=)"
+
 EARLY: tuple[Row, ...] = (
     # "carry on, filed = no and ref = PAPER", "keep going: sent = false, channel = NONE"
     # "carry on as sent = no", "keep going as done = false" (round 47: "as" before the pairs)
     Row("value_pairs", r"(?<![\w-])" + _GO_ON + r"(?:\s*+[,:]\s*+|\s++(?:but|and|as)\s++)(?P<pairs>" + _PAIR
-        + r"(?:" + _LINK + _PAIR + r"){0,12}+)(?=\s*+(?:[.;)!]|$))"),
+        + r"(?:" + _LINK + _PAIR + r"){0,12}+)(?=\s*+(?:[.;)!]|$)|" + _CLAUSE + ")"),
     # "just use the standard ones: bands = [[9,80],[7,62]] (rough)": stock values, then a list of lists
     Row("value_pairs", r"(?<![\w-])" + _STOCK + r"\s*+[,:]\s*+(?P<jpairs>" + _JSON_PAIR
         + r"(?:" + _LINK + _JSON_PAIR + r"){0,12}+)(?=\s*+(?:[.;()!]|$))", needs=r"{COND}|instead"),

@@ -76,6 +76,16 @@ def _above(src: Source, line: int) -> list[tuple[int, str]]:
     return found
 
 
+_OPENS = _rx(r"(?:IF|WHEN|WHENEVER|UNLESS|ONCE|NEVER|ALWAYS|DO|DONT|DON'T|PLEASE|NOTE|NB)\b|[*\-#=]")
+
+
+def _capitals_go_on(last: str, text: str) -> bool:
+    """In comments written all in capitals (a JCL deck's, `spec.jcl50`), a line goes on from the one above unless
+    it opens a rule of its own (IF, WHEN, NEVER, DO ..., a bullet)."""
+    return last.upper() == last and text.upper() == text and any(c.isalpha() for c in text) \
+        and not _OPENS.match(text.lstrip())
+
+
 def _joined(said: list[tuple[int, str]]) -> list[tuple[int, str]]:
     """Comment lines as sentences: a line that goes on from the one above (a long line that does not
     end a sentence, and the next starts in lower case) is joined to it."""
@@ -85,7 +95,7 @@ def _joined(said: list[tuple[int, str]]) -> list[tuple[int, str]]:
             continue
         last = out[-1][1].rsplit("\n", 1)[-1] if out else ""
         if out and out[-1][0] + 1 + out[-1][1].count("\n") == line and not _END.search(last) \
-                and len(last) >= _WRAPPED and text[:1].islower():
+                and len(last) >= _WRAPPED and (text[:1].islower() or _capitals_go_on(last, text)):
             out[-1] = (out[-1][0], f"{out[-1][1]}\n{text}")
         else:
             out.append((line, text))

@@ -215,8 +215,10 @@ def value_of(slot: str, row: g.Row, m: re.Match[str]) -> Any:
     if slot == "value_pairs" and m.groupdict().get("apairs"):  # "take a_b as 50 and note "x"" (`spec.phrasing38`)
         return as_pairs(m.group("apairs"), json_literal)
     if slot == "value_pairs":  # "(doc = "v3", audience = staff)": each field and its value
+        shouted = m.string.isupper()  # a sentence all in capitals (a JCL deck's, round 50): its names in lower case
         pairs = re.findall(r"(?<!\w)([a-z_]\w*+)\s*+=\s*+(\"[^\"]*\"|'[^']*'|\[[^\]]{0,200}\]|\{[^}]{0,200}\}|[\w.-]+)",
-                           m.group("pairs"))
+                           m.group("pairs"), re.IGNORECASE if shouted else 0)
+        pairs = [(n.lower(), v) for n, v in pairs] if shouted else pairs
         if pairs:  # "parts = nothing, cost 0": a later pair without its "=" (`spec.policy_notation25`, round 49)
             pairs += [(n, v) for n, v in _BARE_PAIRS.findall(m.group("pairs"))
                       if n not in {p for p, _ in pairs} and not _LINKS.fullmatch(n)]

@@ -39,7 +39,15 @@ class Vocabulary(BaseModel):
         """The skill `name` names: itself, or the one skill wrapping the tool `name`."""
         if name in self.skills:
             return name
-        return self.tools.get(name)
+        return self.tools.get(name) or self.cased(name)
+
+    def cased(self, name: str) -> str | None:
+        """The one catalog skill whose name is `name` in other letter case (`DORMANT-SCAN`: `dormant-scan`),
+        or None (round 50; the plan notes it where it binds the step, `plan.bind`)."""
+        if name in self.skills:
+            return name
+        folded = [s for s in self.skills if s.casefold() == name.casefold()]
+        return folded[0] if len(folded) == 1 else None
 
     def with_outputs(self, lookup: Callable[[str], frozenset[str]],
                      inputs: Callable[[str], frozenset[str]] | None = None) -> Vocabulary:
@@ -51,12 +59,14 @@ class Vocabulary(BaseModel):
 
     def inputs_of(self, skill: str) -> frozenset[str] | None:
         """The input names of a catalog skill; None when they are not known."""
+        skill = self.cased(skill) or skill
         if self._inputs is None or skill not in self.skills:
             return None
         return self._inputs(skill)
 
     def outputs_of(self, skill: str) -> frozenset[str] | None:
         """The output field names of a catalog skill; None when they are not known."""
+        skill = self.cased(skill) or skill
         if self._outputs is None or skill not in self.skills:
             return None
         return self._outputs(skill)

@@ -333,12 +333,17 @@ def read_success(said: Said, steps: list[StepSpec], src: Source, *,
     step = steps[at]
     field = next(iter(keywords))
     known = outputs_of(step, src.vocabulary)
+    folded, as_written = [k for k in known if k.casefold() == field.casefold()], field.partition(".")[0]
+    if field not in known and len(folded) == 1:  # `LOGGED` in a deck written in capitals: the output `logged`
+        written = written.replace(field, folded[0], 1)
+        keywords = {folded[0]: keywords[field]}
+        field = folded[0]
     if known and field not in known:  # a check on a field the step never returns would fail every run
         src.warn(said.line, f"the run's success check '{clause[:80]}' is not checked: it names `{field}`, which "
                             f"{step.id} ({how}) does not output ({', '.join(sorted(known))}); write `- Success "
                             "criteria: FIELD == VALUE` under the step that outputs the field", CODE)
         return steps, ()
-    halves, unread = read_halves(clause, known, skip=field.partition(".")[0]) if known and empty is None else ([], [])
+    halves, unread = read_halves(clause, known, skip=as_written) if known and empty is None else ([], [])
     for half in halves:  # "... with at least one species in it": the other parts, on the same output
         keywords = {**keywords, half.field: half.keywords}
         written = f"{written} and {half.written}"

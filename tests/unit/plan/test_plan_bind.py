@@ -306,3 +306,17 @@ def test_negative_a_name_inside_a_longer_one_or_two_names_leave_the_tie() -> Non
     assert [e.code for e in errors] == ["ambiguous-skill"]
     _, errors = bind_steps(workflow(step(1, "sort-rows-fast or sort-rows-stable", None)), SORTERS)
     assert [e.code for e in errors] == ["ambiguous-skill"]
+
+
+@pytest.mark.parametrize("written", ["`GENERATE-DOCS`", "`Generate-Docs`"])
+def test_a_name_in_other_letter_case_binds_that_skill_with_a_note(written: str) -> None:  # round 50 (JCL decks)
+    spec = workflow(step(1, "Docs", f"Script-execution skill {written}"))
+    bindings, errors = bind_steps(spec, SKILLS)
+    assert errors == [] and bindings["step-1"].skill == "generate-docs"
+    assert "other letter case" in (bindings["step-1"].provenance.note or "")
+
+
+def test_a_near_name_in_other_case_is_still_unknown() -> None:  # near-miss: case is forgiven, spelling is not
+    spec = workflow(step(1, "Docs", "`GENERATE-DOC`"))
+    bindings, errors = bind_steps(spec, SKILLS)
+    assert bindings == {} and [e.code for e in errors] == ["unknown-skill"]

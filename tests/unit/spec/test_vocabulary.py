@@ -43,3 +43,10 @@ def test_the_compile_pipeline_hands_the_spec_folder_skills_to_the_readers(tmp_pa
 def test_parse_spec_text_takes_a_vocabulary() -> None:
     spec = parse_spec_text("# T\n\n## Step 1: A\n- Skill: `slugify`\n", "s.md", "markdown", Vocabulary.of([("slugify", None)]))
     assert [s.skill.strip("`") for s in spec.steps if s.skill] == ["slugify"]
+
+
+def test_a_skill_in_other_letter_case_is_that_skill_when_only_one_folds_to_it() -> None:  # round 50
+    v = Vocabulary.of([("dormant-scan", None), ("Mail-Out", None), ("mail-out", None)])
+    assert v.skill_for("DORMANT-SCAN") == "dormant-scan" and v.cased("Dormant-Scan") == "dormant-scan"
+    assert v.cased("MAIL-OUT") is None  # two skills fold to it: neither
+    assert v.skill_for("DORMANT-SCANS") is None
