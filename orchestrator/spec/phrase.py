@@ -57,6 +57,7 @@ from orchestrator.spec.phrasing45 import whole_scope45
 from orchestrator.spec.phrasing46 import plain as plain46
 from orchestrator.spec.phrasing46 import whole_scope46
 from orchestrator.spec.phrasing48 import plain as plain48
+from orchestrator.spec.phrasing50 import plain as plain50
 from orchestrator.spec.phrasing48 import whole_scope48
 from orchestrator.spec.policy_notation24 import habit_reason_spans, typeset_spaces
 from orchestrator.spec.policy_notation25 import whole_scope25
@@ -177,6 +178,7 @@ def _read_phrase(text: str, known: frozenset[str]) -> Phrase:
     text = plain45(text)  # "a 10-second pause, then 40 seconds" is 10 seconds, then 40 (`spec.phrasing45`)
     text = plain46(text)  # "throws a wobbly" is "falls over", a failure of any class (`spec.phrasing46`)
     text = plain48(text)  # "2 1/2 minutes" is 2.5 minutes (`spec.phrasing48`)
+    text = plain50(text)  # "30 sec, then a couple of minutes, then 5 min": 2 minutes (`spec.phrasing50`)
     raw = text[:MAX_SENTENCE]
     norm, where, ends = normalize_spans(mark(raw, typeset_spaces(raw.translate(_QUOTES)), known), bare(known))
     r = _Reading(norm, raw, where, ends)
