@@ -57,8 +57,8 @@ from orchestrator.spec.phrasing45 import whole_scope45
 from orchestrator.spec.phrasing46 import plain as plain46
 from orchestrator.spec.phrasing46 import whole_scope46
 from orchestrator.spec.phrasing48 import plain as plain48
-from orchestrator.spec.phrasing50 import plain as plain50
 from orchestrator.spec.phrasing48 import whole_scope48
+from orchestrator.spec.phrasing50 import plain as plain50
 from orchestrator.spec.policy_notation24 import habit_reason_spans, typeset_spaces
 from orchestrator.spec.policy_notation25 import whole_scope25
 from orchestrator.spec.regex_cache import Patterns
