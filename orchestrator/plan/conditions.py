@@ -119,6 +119,11 @@ def _clause_expression(clause: Clause, resolve: Resolve, values: Callable[[str],
     try:
         path = _place(clause, resolve, meaning, guessed)
     except ConditionError:  # "any brake is worn", no count of them: the flag `any_worn` a step gives
+        owned = getattr(meaning, "owned_any", None) if clause.kind in ("filled", "empty") and not clause.step else None
+        if owned is not None and (found := owned(clause.subject, clause.kind == "filled", said)) is not None:
+            if guessed is not None:  # "the cue report has any failures": its `failed_count > 0` (`plan.any_owned50`)
+                guessed.append(found[1])
+            return str(found[0])
         flag = flag_of_count(clause.subject, clause.op or "", clause.value, lambda name: resolve(name, clause.step))
         if flag is None:  # "any room type moved more than 25%": the largest change a step gives (`plan.most_moved40`)
             from orchestrator.plan.most_moved40 import most_moved

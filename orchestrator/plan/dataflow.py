@@ -109,7 +109,7 @@ from orchestrator.plan.output_aliases import (
     said_alias,
 )
 from orchestrator.plan.outside import how_to_name, said_by_name, said_in_words, written_as_name
-from orchestrator.plan.prose_inputs import prose_inputs
+from orchestrator.plan.prose_inputs import prose_inputs, without_skill
 from orchestrator.plan.record_input48 import record_inputs, says_record
 from orchestrator.plan.rename import renames
 from orchestrator.plan.renamed_input import take_renamed
@@ -1156,7 +1156,8 @@ class _Planner:
                     reads.setdefault(name, (str(prop.get("description", "")) if isinstance(prop, dict) else "",
                                             name not in required_of(schema)))
             for name in {*(n.name for n in (said.inputs if said is not None else ())), *properties_of(schema)}:
-                texts.setdefault(name, []).append(self.text_of(step))
+                texts.setdefault(name, []).append(without_skill(self.text_of(step), step.skill or getattr(
+                    self.bound.get(step.id), "name", None)))
             made_before |= {n for n in self.produced[step.id].fields | self.produced[step.id].aliases if n not in reads}
         have = [i.name for i in inputs]
         records, self.record_of, said_so = record_inputs(  # "the loan record (object no., title)" (`plan.record_input48`)

@@ -53,6 +53,7 @@ class Value:
     path: str
     said: str  # "step-2's output (compute-refund)", "the workflow input"
     about: str = ""  # the producer's words: its skill's name and its step's title
+    owner: tuple[str, ...] = ()  # the producing step's skill's name and its title, each apart (`plan.any_owned50`)
 
 
 def by_meaning(words: Iterable[str], values: Iterable[Value], *, numeric: bool = False) -> tuple[Value | None, str]:
@@ -107,14 +108,27 @@ def meant_values(steps: Iterable[str], inputs: Iterable[object], produced: Mappi
             for name in sorted(getattr(made, "fields", ()) or ()):
                 out.setdefault(name, Value(name, f"steps['{sid}'].output.{name}",
                                            f"{sid}'s output" + (f" ({skill})" if skill else ""),
-                                           f"{skill} {titles.get(sid, '')}"))
+                                           f"{skill} {titles.get(sid, '')}", (skill, titles.get(sid, ""))))
         for item in inputs:
             name = str(getattr(item, "name", ""))
             out.setdefault(name, Value(name, f"inputs.{name}", "a workflow input"))
         return list(out.values())
 
-    def meaning(words: tuple[str, ...], numeric: bool = False) -> tuple[str | None, str]:
-        found, note = by_meaning(words, values(), numeric=numeric)
+    return _Meaning(values)
+
+
+class _Meaning:
+    """The `Meaning` `meant_values` gives; `owned_any` reads "the cue report has any failures" (`plan.any_owned50`)."""
+
+    def __init__(self, values: Callable[[], list[Value]]) -> None:
+        self._values = values
+
+    def __call__(self, words: tuple[str, ...], numeric: bool = False) -> tuple[str | None, str]:
+        found, note = by_meaning(words, self._values(), numeric=numeric)
         return (found.path if found is not None else None), note
 
-    return meaning
+    def owned_any(self, subject: tuple[str, ...], some: bool, said: str) -> tuple[str, str] | None:
+        from orchestrator.plan.any_owned50 import owned_any
+
+        found = owned_any(subject, some, said, self._values())
+        return (found.expression, found.note) if found is not None else None

@@ -163,6 +163,14 @@ def told_apart(parts: Sequence[str], name: str) -> dict[str, str] | None:
     return out if len(set(out.values())) == len(out) == len(parts) >= 2 else None
 
 
+def without_skill(text: str, skill: str | None) -> str:
+    """A step's text for `author_name` with its skill's name left out: "read-study-plot" names the skill, it does
+    not say "study plot" again (the input "Study plot readings" stays the skill's `plot`)."""
+    if not skill:
+        return text
+    return " ".join(w for w in text.split() if w.strip("`*_'\"()[]{}.,;:").lower() != skill.lower())
+
+
 def author_name(part: str, name: str, text: str, parts: Sequence[str] = ()) -> str:
     """`name` as the author calls it: `panel_sheet` for `sheet` when the part says "the tasting panel
     sheet" and the text of the step that reads it says "the panel sheet" too (the one word before the

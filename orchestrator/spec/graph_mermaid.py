@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict
 
+from orchestrator.spec.mermaid_label_comment50 import node_by_label
 from orchestrator.spec.model import FieldSpec, Mention, Reading, SpecText, StepSpec
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.source import Source
@@ -281,6 +282,13 @@ def read_flowchart(chart: Flowchart, text: str, src: Source) -> tuple[list[StepS
         named = [by_name[w] for w in _ID.findall(comment) if w in by_name]
         if named:
             texts.setdefault(named[0], []).append(SpecText(text=comment, line=line))
+        elif comment and (by_label := node_by_label(comment, {n: chart.labels.get(n, ("", 0))[0]
+                                                                for n in reader.sid})) is not None:
+            node, word = by_label  # "%% P4 is cranky at night: ...": P4 is a word of cls's label
+            texts.setdefault(reader.sid[node], []).append(SpecText(text=comment, line=line))
+            src.warn(line, f"flowchart: the comment '{comment[:60]}' names no node id; it is read for '{node}', "
+                           f"whose label has '{word}': start it with the node's id ('%% {node}: ...') to say so",
+                     "spec.placed")
         elif comment:
             src.warn(line, f"flowchart: the comment '{comment[:60]}' names no node, so it is not read: start it "
                            "with the node's id ('%% load: 2 retries, 30s apart')", "spec.unread")

@@ -93,10 +93,6 @@ KNOWN: dict[tuple[str, int, str], str] = {
 }
 # (folder, line, n-th policy of that line) -> why that policy is not on its step as meant yet
 KNOWN_POLICY: dict[tuple[str, int, int], str] = {
-    (GATE, 12, 0): "the Mermaid comment '%% P4 is cranky at night: 2 retries, 30s gap' names no node id (warned at "
-                   "line 12); 'P4' is the changelist step only by its label's words",
-    (GATE, 37, 0): "'give Slack 20s.' is not understood ('20s', warned at line 37) and 'If it can't post, whatever, "
-                   "the run still counts' (continue) is not read, without a word of its own",
 }
 # (folder, kind, line) -> why the whole run's limit or success check is not read as meant yet
 KNOWN_WHOLE: dict[tuple[str, str, int], str] = {

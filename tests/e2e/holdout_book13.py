@@ -47,9 +47,6 @@ REFUSED: dict[str, str] = {}
 _OPERATOR = ("the author's placeholder {} (line {}) is bound as a literal string, not as {} ('read as a literal "
              "value' in the plan, no warning)")
 KNOWN: dict[tuple[str, int, str], str] = {
-    (THEATRE, 6, "approval"): "the sign-off's 10 min wait and approve-on-timeout (line 38) are read, not its condition "
-                              "'the cue report has any failures' (warned: `failures` names no value): it asks on every run",
-    (THEATRE, 6, "join"): "'after=4, 5' (line 37) is read as waiting on both (join None), not as 'after 5 if 5 runs'",
     (WEDDING, 4, "approval"): "line 15's sign-off ('over £9,000 I'll need your ok ... within 24 hrs I won't place it') is "
                               "read, but its condition is step 4's own `total_gbp`, known only once the order is "
                               "placed: an approval holds a step before it runs and the plan has no gate after a step's "

@@ -46,14 +46,9 @@ REFUSED: dict[str, str] = {
 }
 # (folder, author's step number, aspect) -> why the plan does not have it as its author meant yet
 KNOWN: dict[tuple[str, int, str], str] = {
-    (SKI, 1, "input plot"): "'Study plot readings' (line 9) is read as the input `study_plot` for the skill's `plot` "
-                            "(warned), not the author's `plot`",
 }
 # (folder, line, n-th policy of that line) -> why that policy is not on its step as meant yet
 KNOWN_POLICY: dict[tuple[str, int, int], str] = {
-    (VET, 11, 0): "the retry series 'wait 30 sec and try again, then wait a couple of minutes, then 5 min' is read as "
-                  "one 30 s wait ('a couple of minutes' warned as no number, '5 min' as not understood); 'give up and "
-                  "email me' is the step failing, the email warned as not sent",
 }
 # (folder, kind, line) -> why the whole run's limit or success check is not read as meant yet
 KNOWN_WHOLE: dict[tuple[str, str, int], str] = {

@@ -11,8 +11,10 @@ with its reason (REFUSED, KNOWN, KNOWN_POLICY, KNOWN_WHOLE, SILENT, NOT_RUN, FAI
 NOT_A_SUCCESS, ANSWERED; a data module leaves out the lists it has nothing in). expect.yaml's words changed over
 the sets and both are read: an approval's line in `approval_lines` or in the `approval` block itself; a success
 check as a block with its `line` or as words naming it; a join as "(whichever ran)", "..., whichever ran" (each
-step its own field) or "..., or step 4 output X when step 3 was skipped"; a run's approvals as `approvals: {4:
-approved}`, `approval_response` or `approval_answer`; what silence does as words or as `on_silence_meaning`."""
+step its own field) or "..., or step 4 output X when step 3 was skipped"; a step's join "after 4, and after 5
+if 5 runs" as no `join` with step 4 unconditional (the engine waits for what ran); a run's approvals as
+`approvals: {4: approved}`, `approval_response` or `approval_answer`; what silence does as words or as
+`on_silence_meaning`."""
 
 from __future__ import annotations
 
@@ -58,6 +60,18 @@ def _exclusive(steps: list[dict[str, Any]]) -> bool:
     """Two steps of which exactly one runs: one's condition is the other's, negated."""
     whens = [s.get("when") or "" for s in steps]
     return len(whens) == 2 and all(whens) and (whens[0] == f"not ({whens[1]})" or whens[1] == f"not ({whens[0]})")
+
+
+# a join said as "runs after 4, and after 5 if 5 runs": the second step may be skipped, the first not
+_AFTER_IF_RUNS = re.compile(r"after (\d+), and after (\d+) if \2 runs")
+
+
+def _after_if_runs(said: str, step: dict[str, Any], plan: Plan, ids: Ids) -> bool:
+    """A join "after 4, and after 5 if 5 runs" as the engine runs it: no `join`, and step 4 has no condition
+    (a step is skipped as on a branch not taken only when every step it waits on was skipped)."""
+    m = _AFTER_IF_RUNS.search(said)
+    first = next((s for s in plan["steps"] if m and s["id"] == ids.get(int(m[1]))), None)
+    return first is not None and step.get("join") is None and not first.get("when")
 
 
 def truthy(value: str) -> tuple[str, ...]:
@@ -215,7 +229,8 @@ class Holdout:
             want = reduce_dependencies({n: set(m["depends_on"]) for n, m in self.meant_steps(folder).items()})[number]
             if aspect == "join":  # after whichever ran: a join, or after both of an if/otherwise pair (one is skipped)
                 joined = step.get("join") == "any" or _exclusive([s for s in plan["steps"]
-                                                                   if numbers.get(s["id"]) in want])
+                                                                   if numbers.get(s["id"]) in want]) \
+                    or _after_if_runs(str(meant["join"]), step, plan, ids)
                 return None if joined and got == want else f"join {step.get('join')}, after {got}"
             return None if got == want else f"after {sorted(map(str, got))}"
         if aspect == "for_each":

@@ -150,3 +150,39 @@ def test_a_step_whose_text_holds_the_list_itself_does_not_say_the_words_again() 
     parts = ["the tide table", "the crew list"]
     assert author_name("the tide table", "table", memo, parts) == "table"
     assert author_name("the tide table", "table", "read the tide table", parts) == "tide_table"
+
+
+# -- a skill's name in the step's text does not say the value's name again ----------------------------
+
+GAUGE = skill("read-tide-gauge", input_schema=obj(("gauge",), gauge="object"),
+              output_schema=obj(("level_m",), level_m="number"))
+POST_LEVEL = skill("post-level", input_schema=obj(("level_m",), level_m="number"),
+                   output_schema=obj(("posted",), posted="boolean"))
+
+_HARBOUR = """\
+# Harbour board
+
+What you need:
+- the tide gauge readings
+
+## Steps
+
+### 1. Tide gauge
+
+read-tide-gauge
+
+### 2. Post
+
+Post it with `post-level`.
+"""
+
+
+def test_a_harbour_step_that_only_names_its_skill_keeps_the_skill_s_name() -> None:
+    plan = _plan(_HARBOUR, FakeCatalog(GAUGE, POST_LEVEL))
+    assert [i.name for i in plan.inputs] == ["gauge"]
+
+
+def test_a_harbour_step_that_says_the_words_itself_takes_the_author_s_name() -> None:
+    text = _HARBOUR.replace("read-tide-gauge\n", "read-tide-gauge on the tide gauge by the pier\n")
+    plan = _plan(text, FakeCatalog(GAUGE, POST_LEVEL))
+    assert [i.name for i in plan.inputs] == ["tide_gauge"]
