@@ -25,6 +25,8 @@ _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_c
 SMS_TURN = (r"^[ \t]*+(?P<who>[A-Z][\w.'’-]{0,24}+(?:[ \t][A-Z][\w.'’-]{0,24}+){0,2}+)[ \t]++"
             r"(?P<time>\d{1,2}:\d{2}(?::\d{2})?+(?:[ \t]?+[AaPp]\.?[Mm]\.?)?+)[ \t]++(?P<text>[^\s:].*+)$")
 _SMS = _rx(SMS_TURN)
+# where a line opens the next text: a sentence of the one before ends there
+SMS_HEAD = r"[A-Z][\w.'’-]{0,24}+(?:[ \t][A-Z][\w.'’-]{0,24}+){0,2}+[ \t]++\d{1,2}:\d{2}[ \t]"
 
 
 def sms_heads(lines: list[str]) -> frozenset[int]:

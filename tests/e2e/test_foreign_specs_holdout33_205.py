@@ -15,8 +15,11 @@ import pytest
 from foreign_kit import RunReports, assert_ends_as_meant, plan_json, run_wanted
 from holdout_kit import Holdout, meant_inputs
 
-H = Holdout("foreign-specs-holdout33", {}, {}, meant_inputs, set())
 FOLDER = "205-locksmith-lockout-texts"
+# l.14: Gaz is texted only when the quote is over £150, given 10 minutes, and silence is no booking
+APPROVAL = {(FOLDER, 3): {"required": True, "timeout_s": 600.0, "on_timeout": "reject",
+                          "when": ("steps['#2'].output.price > 150",)}}
+H = Holdout("foreign-specs-holdout33", {}, APPROVAL, meant_inputs, set())
 KNOWN: dict[tuple[Any, ...], str] = {}
 
 
