@@ -19,7 +19,7 @@ from orchestrator.spec.regex_cache import Patterns
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
 
 _ASK_FIRST = _rx(r"(?i)(?<![\w-])(?:text|txt|ring|call|phone|message|msg|ping|email|e-mail|ask|check\s++with|whatsapp)\s++"
-                 r"(?:me|us|her|him|them|(?:the\s++)?[A-Za-z][\w-]{1,30}+(?:\s++[A-Za-z][\w-]{1,30}+)?+)\s*+,?\s*+first"
+                 r"(?:me|us|her|him|them|(?:the\s++)?[A-Za-z][\w-]{1,30}+(?:\s++(?!first\b)[A-Za-z][\w-]{1,30}+)?+)\s*+,?\s*+first"
                  r"\s*+,?\s*+(?:before|b4|prior\s++to)(?![\w-])")
 
 

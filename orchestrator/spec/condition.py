@@ -555,6 +555,9 @@ def approval_condition(text: str) -> tuple[str | None, str]:
         found = read_condition(m.group("cond").strip())
         if found is not None and any(c.kind == "value" for c in found.clauses):
             return m.group("cond").strip(), (text[m.end():].strip() or "required")
+    from orchestrator.spec.approval_ask50 import (
+        condition_before_ask,  # "if the quote's over £150 text me first b4 ..."
+    )
     from orchestrator.spec.approval_hold import (
         condition_in_scope,  # "... 2 blocks on the same day, X must agree"
     )
@@ -564,8 +567,6 @@ def approval_condition(text: str) -> tuple[str | None, str]:
     from orchestrator.spec.whole_approval import (
         said_condition,  # "Where the subtotal exceeds ...,", "Orders over $150:"
     )
-
-    from orchestrator.spec.approval_ask50 import condition_before_ask  # "if the quote's over £150 text me first b4 ..."
 
     return said_condition(text) or condition_before_cue(text) or condition_in_scope(text) or condition_before_ask(text), text
 
@@ -681,8 +682,8 @@ _ASIDE_LINE = _rx(r"(?i)^\W{0,4}+(?:TODO|FIXME|XXX)\b|^\s*+(?://|<!--|%%)")
 def approval_sentence(sentence: str) -> bool:
     """True when a sentence of a step's prose says the step needs a person's approval
     ("Before anything is sent, finance has to approve it.")."""
-    from orchestrator.spec.approval_hold import first_cue  # "the skipper OKs it first"
     from orchestrator.spec.approval_ask50 import asks_first  # "text me first b4 u book anyone"
+    from orchestrator.spec.approval_hold import first_cue  # "the skipper OKs it first"
     from orchestrator.spec.approval_lead import gives_time  # "give the skipper 30 min to OK it"
     from orchestrator.spec.notes38 import ok_verb  # "Dr Okoye has to ok it first"
     from orchestrator.spec.whole_approval import said_approval  # the words of other documents

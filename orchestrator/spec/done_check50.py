@@ -13,9 +13,12 @@ from __future__ import annotations
 
 from orchestrator.spec.done_when import done_clause
 
+
 def said_as_check(sentence: str) -> bool:
     """The sentence says when the work is done (module docstring)."""
-    from orchestrator.spec.whole_success import success_cue  # it reads through the spec's readers, this is read by them
+    from orchestrator.spec.whole_success import (
+        success_cue,  # it reads through the spec's readers, this is read by them
+    )
 
     return done_clause(sentence) is not None or success_cue(sentence) is not None
 

@@ -20,7 +20,15 @@ FOLDER = "205-locksmith-lockout-texts"
 APPROVAL = {(FOLDER, 3): {"required": True, "timeout_s": 600.0, "on_timeout": "reject",
                           "when": ("steps['#2'].output.price > 150",)}}
 H = Holdout("foreign-specs-holdout33", {}, APPROVAL, meant_inputs, set())
-KNOWN: dict[tuple[Any, ...], str] = {}
+_NAMES = ("l.7's list is read (postcode, 'door type', 'their mobile'), each part matched to the name a skill reads "
+          "(`plan.prose_inputs`): 'door type' is the skill's `door`, not the author's `door_type`, and 'what time they "
+          "rang' matches no name (warned at l.7), so `called_at` is given nothing (warned at l.10)")
+_REFUSED = ("refused honestly at start (exit 2): the run's `door_type` and `call_time` are unknown inputs, as " + _NAMES[:60]
+            + "...: the plan takes door, mobile, postcode")
+KNOWN: dict[tuple[Any, ...], str] = {
+    (1, "input door"): _NAMES, (2, "input called_at"): _NAMES,
+    ("run", 0): _REFUSED, ("run", 1): _REFUSED, ("run", 2): _REFUSED,
+}
 
 
 @pytest.fixture(scope="module")
