@@ -5,11 +5,12 @@
     `notice-batch` sends one notice per person ..., with the branch as "Maple Street".
         -> branch: "Maple Street"
     Post it to the channel “#ops-night” with `post-status`.           -> channel: "#ops-night"
+    text-customer - their mobile, the price ... sign it off "Gaz Locks 24/7"   -> sign_off: "Gaz Locks 24/7"
 
 A step's skill may read a name (`zone`, `branch`) that nothing gives: no workflow input, no earlier
 output, no value written as the name. When the step's own text (or a parenthesis the document writes
 right after the step's skill's name, "dns-names (given ...)", in another step's paragraph) says the name's words (or the name in
-backticks), then at most "as", "of", "called", "named", "set to", "=" or ":", then one text in double
+backticks; a name of two words also as a verb with its object between them: "sign it off" for `sign_off`), then at most "as", "of", "called", "named", "set to", "=" or ":", then one text in double
 quotes (straight or curly), in one clause (no comma, sentence end or parenthesis between), that text
 is the step's literal, warned at the step's line with the plain
 way to write it (`zone: "labs.northfield.example"`). Not read: a quote in a clause that opens with
@@ -39,6 +40,7 @@ _CLAUSE_END = _rx(r"[.;!?(,]\s|[.;!?(,]$|—|\s-{1,2}\s")
 _PAREN = _rx(r"\((?P<inner>[^()]{1,300}+)\)")
 _REFERENCE = _rx(r"\$|\{\{|%[A-Za-z_]{1,40}+%|<[^<>\n]{1,40}+>")
 _LINKS = frozenset({"as", "of", "called", "named", "set", "to", "=", ":"})
+_OBJECT = frozenset({"it", "them", "this", "that", "each", "every"})  # "sign it off", "round them up"
 _CONDITION = frozenset({"if", "when", "unless", "until", "whether", "once", "whenever"})
 _NOT_TEXT = frozenset({"number", "integer", "boolean", "array", "object"})
 
@@ -62,6 +64,8 @@ def _names_it(words: list[str], name: str) -> bool:
         links += 1
     if links == 1 and words[-1] == "to":  # "to" alone ("send it to "ops"") is a place, not a name's value
         return False
+    if len(mine) == 2 and len(tail) >= 3 and tail[-3] == mine[0] and tail[-2] in _OBJECT and tail[-1] == mine[1]:
+        return not _CONDITION & set(tail)  # `sign_off` said as a verb and its particle: "sign it off "Gaz Locks""
     return len(tail) >= len(mine) and tail[-len(mine):] == mine and not _CONDITION & set(tail)
 
 

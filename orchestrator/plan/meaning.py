@@ -87,6 +87,8 @@ def by_meaning(words: Iterable[str], values: Iterable[Value], *, numeric: bool =
     if len(meant) == 1:
         v = meant[0]
         return v, f"`{said}` read as `{v.name}`, {v.said}, by its meaning"
+    if not meant and not near and (only := _sole_output(subject, reachable)) is not None:
+        return only, f"`{said}` read as `{only.name}`, {only.said}, the one output of the step its words name"
     listed = meant or near or reachable
     if not listed:
         return None, ""
@@ -132,3 +134,13 @@ class _Meaning:
 
         found = owned_any(subject, some, said, self._values())
         return (found.expression, found.note) if found is not None else None
+
+
+def _sole_output(subject: frozenset[str], values: list[Value]) -> Value | None:
+    """"if the quote's over £150" where `quote-callout` gives one output, `price`: the subject names a step
+    (every word of it in one step's skill or title, no value's name) and that step's one output is meant."""
+    by_step: dict[str, list[Value]] = {}
+    for v in values:
+        if v.about and ".output." in v.path and subject <= stems(v.about):
+            by_step.setdefault(v.path.split(".output.")[0], []).append(v)
+    return by_step.popitem()[1][0] if len(by_step) == 1 and len(next(iter(by_step.values()))) == 1 else None

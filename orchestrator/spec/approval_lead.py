@@ -34,7 +34,7 @@ _GIVES = _rx(r"(?i)(?<![\w-])(?:give|gives|allow|allows|let)\s++(?P<who>(?:[\w'â
              r"(?:\s++(?:max|tops|at\s++most))?+\s*+(?:to|for)\s++(?:(?-i:OK)|okay|ok|approve|sign\s++(?:it\s++)?off|"
              r"say\s++yes|give\s++(?:the\s++)?(?:ok|go-?ahead|nod))(?![\w-])")
 # "Wait 30 min max", "give them 2 hours", "wait up to 20 minutes"
-_WAIT = _rx(r"(?i)(?<![\w-])(?:wait|give\s++(?:him|her|them|it)|allow)\s++(?:up\s++to\s++|for\s++)?"
+_WAIT = _rx(r"(?i)(?<![\w-])(?:wait|give\s++(?:him|her|them|it|me|us)|allow)\s++(?:up\s++to\s++|for\s++)?"
             r"(?P<d>\d{1,4}+(?:\.\d{1,2}+)?+\s*+(?:h|hrs?|hours?|m|mins?|minutes?|d|days?))(?![\w-])"
             r"(?:\s++(?:max|tops|at\s++most|at\s++the\s++most))?+")
 # what silence means: "no answer = file anyway", "else we sail anyway", "silence = bin it"

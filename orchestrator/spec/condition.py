@@ -468,7 +468,8 @@ _APPROVE = _rx(
     # "the family must OK it first", "the owner has to okay this" (round 47)
     r"\b(?:must|(?:has|have|needs?)\s+to)\s+(?:OK|okay)\s+(?:it|this|that|them)\b|"
     r"\b(?:needs?|requires?)\s+(?:an?\s+)?(?:person['’]s\s+|human\s+|manual\s+)?(?:approval|sign-?off)|"
-    r"\bwait(?:s)?\s+for\s+(?:an?\s+)?(?:approval|sign-?off)|\bsigns?\s+(?:it\s+)?off\b|"
+    r"\bwait(?:s)?\s+for\s+(?:an?\s+)?(?:approval|sign-?off)|\bsigns?\s+(?:it\s+)?off\b(?!\s*+(?:with\s++|as\s++|:\s*+)?+[\"“'])|"
+    # ("sign it off "Gaz Locks 24/7"": the closing words a message ends with, no approval: round 50)
     # "it waits for the duty pharmacist to approve", "hold until the producer OKs it"
     r"\b(?:waits?|holds?|pauses?)\s+(?:for|until)\s+(?:the\s+|an?\s+|our\s+)?[\w-]{1,30}(?:\s+[\w-]{1,30}){0,3}?\s+"
     r"(?:to\s+)?(?:approves?|signs?\s+off|says?\s+yes|OKs?|okays?|gives?\s+(?:the\s+|their\s+)?(?:ok|go-?ahead))\b|"
@@ -556,6 +557,9 @@ def approval_condition(text: str) -> tuple[str | None, str]:
         found = read_condition(m.group("cond").strip())
         if found is not None and any(c.kind == "value" for c in found.clauses):
             return m.group("cond").strip(), (text[m.end():].strip() or "required")
+    from orchestrator.spec.approval_ask50 import (
+        condition_before_ask,  # "if the quote's over £150 text me first b4 ..."
+    )
     from orchestrator.spec.approval_hold import (
         condition_in_scope,  # "... 2 blocks on the same day, X must agree"
     )
@@ -566,7 +570,7 @@ def approval_condition(text: str) -> tuple[str | None, str]:
         said_condition,  # "Where the subtotal exceeds ...,", "Orders over $150:"
     )
 
-    return said_condition(text) or condition_before_cue(text) or condition_in_scope(text), text
+    return said_condition(text) or condition_before_cue(text) or condition_in_scope(text) or condition_before_ask(text), text
 
 
 def _silence_means(after: str) -> Literal["approve", "reject"] | None:
@@ -680,6 +684,7 @@ _ASIDE_LINE = _rx(r"(?i)^\W{0,4}+(?:TODO|FIXME|XXX)\b|^\s*+(?://|<!--|%%)")
 def approval_sentence(sentence: str) -> bool:
     """True when a sentence of a step's prose says the step needs a person's approval
     ("Before anything is sent, finance has to approve it.")."""
+    from orchestrator.spec.approval_ask50 import asks_first  # "text me first b4 u book anyone"
     from orchestrator.spec.approval_hold import first_cue  # "the skipper OKs it first"
     from orchestrator.spec.approval_lead import gives_time  # "give the skipper 30 min to OK it"
     from orchestrator.spec.notes38 import ok_verb  # "Dr Okoye has to ok it first"
@@ -706,7 +711,7 @@ def approval_sentence(sentence: str) -> bool:
 
     return (_APPROVE.search(sentence) is not None or said_approval(sentence) or gives_time(sentence)
             or first_cue(sentence) or sign_cue(sentence) is not None or held_till_yes(sentence)
-            or wants_to_see(sentence) or ok_verb(sentence) or sent_for_sign_off(sentence))
+            or wants_to_see(sentence) or ok_verb(sentence) or sent_for_sign_off(sentence) or asks_first(sentence))
 
 
 def read_approval_text(value: str, src: Source, line: int) -> ApprovalPolicy | None:

@@ -29,6 +29,8 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from orchestrator.policy import ErrorClass, OnFailure, PolicyStatement, Wait
 from orchestrator.spec import grammar as g
+from orchestrator.spec.amount_go_on50 import plain as amount50
+from orchestrator.spec.done_check50 import said_as_check
 from orchestrator.spec.engine_time import negative_times
 from orchestrator.spec.grammar_families11 import reason_spans
 from orchestrator.spec.grammar_families16 import failure_reason_spans
@@ -181,6 +183,7 @@ def _read_phrase(text: str, known: frozenset[str]) -> Phrase:
     text = plain48(text)  # "2 1/2 minutes" is 2.5 minutes (`spec.phrasing48`)
     text = plain49(text)  # "1 s, then 2, 4, 8 and so on" is a backoff from 1 s, x2 (`spec.phrasing49`)
     text = plain50(text)  # "30 sec, then a couple of minutes, then 5 min": 2 minutes (`spec.phrasing50`)
+    text = amount50(text)  # "just go £120 n carry on" is carrying on with 120 (`spec.amount_go_on50`)
     raw = text[:MAX_SENTENCE]
     norm, where, ends = normalize_spans(mark(raw, typeset_spaces(raw.translate(_QUOTES)), known), bare(known))
     r = _Reading(norm, raw, where, ends)
@@ -356,6 +359,10 @@ def _on_failure(r: _Reading) -> OnFailure | None:
     value_said = next((s for s in ("value_pairs", "value_fields", "value_field", "value_nos", "value_literal", "value_blank",
                                    "value_empty")
                        if r.has(s)), None)
+    if value_said and not r.has("continue") and not r.has("fail") and said_as_check(r.raw):
+        # "its done when the text has gone (sent = true)": a check of success, never a fallback value; the check
+        # is read (or warned) at its line by `spec.whole_success` (`spec.done_check50`)
+        value_said = None
     if r.has("escalate") and polled(r.raw, str(r.first("escalate"))):  # "ping the inbox every 2 minutes": a poll
         del r.seen["escalate"]
     if r.has("escalate") and told(r.raw, str(r.first("escalate")), bool(value_said or r.has("continue"))):

@@ -31,6 +31,7 @@ from collections.abc import Callable, Iterable, Sequence
 from orchestrator.spec.inputs_lead import ASKED_LEAD
 from orchestrator.spec.need_block30 import need_head
 from orchestrator.spec.regex_cache import Patterns
+from orchestrator.spec.sms50 import SMS_HEAD
 from orchestrator.spec.steps34a import RUN_INPUTS_LEAD
 from orchestrator.spec.steps37 import TYPED_IN_LEAD
 
@@ -50,6 +51,8 @@ _LEAD = _rx(
     r"(?:from\s++(?:you|whoever\s++runs\s++it)|as\s++input)\b"
     # "before anything you'll need off the desk:": a need that a colon opens within a few words
     r"|\byou(?:['’]ll|\s++will)\s++need\b(?!\s++to\b)(?=[^:.\n]{0,40}+:)"
+    # "from the call u need: postcode, door type ...": a need said plainly, its colon right after (round 50)
+    r"|\b(?:you|u)\s++need\s*+:"
     # "whoever starts it pastes in:", "the person running this needs the pack:", "whoever kicks it off brings"
     rf"|\b(?:whoever|the\s++(?:person|one)\s++(?:who\s++)?+)\s*+{_STARTS}\s++(?:it|this|the\s++run)(?:\s++off)?+"
     rf"\s++(?:{_GIVE}(?:\s++(?:it|this|the\s++run))?+|{_PUTS}|brings|(?:needs|has)\s++to\s++(?:{_GIVE}|{_PUTS}|bring)(?:\s++(?:it|this))?+|needs)"
@@ -68,11 +71,12 @@ _ASKED_BY = _rx(r"(?i)\bby\s++(?:the|a|an|your|its)\s++\w")  # asked for X by so
 _GOES_ON = _rx(r"(?i)(?<!\s)\s*+(?:\[[\d:]++\]\s*+)?+(?:plus|also|and\s++also)\b[\s,]*+")
 # a sentence ends at its stop, or at a line that opens a new message, item or stamp ("12/05/2025, 09:10 - ...")
 # ("the site no. (e.g. S-014)": an abbreviation's stop ends no sentence)
-_SENTENCE_END = _rx(r'(?:(?<!\b[Nn]o)(?<!\b[Nn]r)(?<!e\.g)(?<!i\.e)\.|[!?])(?=\s|$)|\n(?=[ \t]*+(?:\d{1,4}+[/.-]\d|[-*•+][ \t]|\d{1,2}+[.)][ \t]|"[A-Z]))')
+_SENTENCE_END = _rx(r'(?:(?<!\b[Nn]o)(?<!\b[Nn]r)(?<!e\.g)(?<!i\.e)\.|[!?])(?=\s|$)|\n(?=[ \t]*+(?:\d{1,4}+[/.-]\d|[-*•+][ \t]|\d{1,2}+[.)][ \t]|"[A-Z]|' + SMS_HEAD + r'))')
 _SKILL_WORD = _rx(r"(?<![\w-])[a-z0-9]++(?:-[a-z0-9]++)++(?![\w-])")  # `aggregate-sentiment`: a step's sentence
 _LEADING_AND = _rx(r"(?i)^(?:and|plus|also)\s++")
 _STAMP = _rx(r"\[[\d:]++\]")  # a transcript's "[00:12]"
-_PARTS = _rx(r"(?i)(?<!\s)\s*+(?:,|;|\+|\band\b|\bplus\b|&)\s*+")
+# "their mobile n what time they rang": text-speak's "n" is "and" (round 50)
+_PARTS = _rx(r"(?i)(?<!\s)\s*+(?:,|;|\+|\band\b|\bplus\b|&|(?<=\s)n(?=\s))\s*+")
 _PAREN = _rx(r"\([^()]{0,400}+\)")
 # a line that heads a list of what the run is given: "YOU'LL NEED", "What you need:", "Have ready"
 _LIST_HEAD = _rx(r"(?i)^[ \t]*+(?:#{1,6}+[ \t]++)?+(?:you(?:['’]ll|\s++will)?+\s++need|what\s++you(?:['’]ll|\s++will)?+\s++need"

@@ -34,6 +34,7 @@ from orchestrator.spec.chat_export import (
 )
 from orchestrator.spec.phrase import read_phrase
 from orchestrator.spec.regex_cache import Patterns
+from orchestrator.spec.sms50 import SMS_TURN, is_sms
 
 _WHO = r"[^\W\d_][\w .'’()&-]{0,38}?"
 # the forms of a turn's opening: (time) speaker: text
@@ -45,6 +46,7 @@ TURN_FORMS: tuple[str, ...] = (
     rf"^\s*(?:\*\*|__)?(?P<who>{_WHO})(?:\*\*|__)?\s*[\[(](?P<time>\d{{1,2}}:\d{{2}}[^\])]{{0,12}})[\])]\s*:\s+(?P<text>\S.*)$",
     r"^\s*(?:\*\*|__)?(?P<who>user|you|assistant|human|ai|bot|me|system|chatgpt|claude|gpt-?4o?|copilot|gemini)"
     r"(?:\*\*|__)?\s*:(?:\*\*|__)?\s+(?P<text>\S.*)$",
+    SMS_TURN,  # a phone's text thread: "Gaz 07:22  1st x with ..." (`spec.sms50`)
 )
 _TURNS = tuple(re.compile(p, re.I if "user|assistant" in p else 0) for p in TURN_FORMS)
 # a role on a line of its own ("**User:**", "### Assistant", "ChatGPT said:"): the message is on the lines below
@@ -60,7 +62,7 @@ BOT_NAMES = _rx(r"(?i)bot\b|\bassistant\b|^ai$|\bgpt|chatgpt|\bclaude\b|copilot|
 _MARKED_BOT = _rx(r"(?P<who>[^\W\d_][\w .'’-]{0,38}?)\s*(?:🤖|\((?:app|bot|assistant)\))")
 # a skill the turn asks to run: a hyphenated name (or any name in backticks) after a word of doing
 _ASKED = _rx(r"(?i)(?:\b(?:run|runs|running|call|calls|use|using|with|via|invoke|trigger|fire|do|then|into|first|next|finally|"
-             r"start\s+with|begin\s+with|kick\s+off)\s+"
+             r"start\s+with|begin\s+with|kick\s+off|1st|2nd|3rd|\d{1,2}th|last\s+one|lastly)\s+"
              r"|→\s*|->\s*|:\s+)(?:the\s+)?`?(?P<name>(?<=`)[a-z][\w-]*(?=`)|[a-z0-9]+(?:-[a-z0-9]+)+)`?(?![\w-])")
 # before the first step, a name with an underscore is code ("input is the raw json, call it alert_json")
 _CODE_NAME = _rx(r"(?<![`\w])([a-z][a-z0-9]*(?:_[a-z0-9]+)+)(?![`\w])")
@@ -165,7 +167,7 @@ def read_transcript(text: str) -> str | None:
     for i in range(turns[0][0]):  # the export's header: a rule line would make the line above it a heading
         if _RULE.match(lines[i]):
             out[i] = ""
-    export = is_export(lines, [i for i, _ in turns])  # a messaging app's export (`spec.chat_export`)
+    export = is_export(lines, [i for i, _ in turns]) or is_sms(lines, [i for i, _ in turns])  # a messaging app's export (`spec.chat_export`)
     author = _proposer(turns, lines, bots) if export else None
     if export:
         taken = {i for i, _ in turns}

@@ -106,6 +106,9 @@ def document_sentences(src: Source) -> Iterator[Said]:
     from orchestrator.spec.success36 import one_cell, rows_of
 
     rows = rows_of(src.path)  # a CSV file: each row a sentence of its own (`spec.success36`)
+    from orchestrator.spec.sms50 import sms_heads, sms_text
+
+    texts = sms_heads(lines)  # a phone's text thread: each text a paragraph of its own
     from orchestrator.spec.chat_export import message_text
 
     for number, raw in enumerate(lines, start=1):
@@ -115,6 +118,9 @@ def document_sentences(src: Source) -> Iterator[Said]:
         if (message := message_text(raw)) is not None:  # a chat export's message: a paragraph of its own
             yield from flush()
             raw = message
+        elif number in texts:  # a phone's text: its sender and clock time are no words of it (`spec.sms50`)
+            yield from flush()
+            raw = sms_text(raw)
         if _FENCE.match(raw):
             fenced = not fenced
             yield from flush()

@@ -51,7 +51,17 @@ def _drop_bullet_unread(lines: set[int], src: Source) -> None:
     """A step's bullet warned "not read" whose line this reader read as the run's success check: the
     reading and its own warning say what became of it, so the "not read" is left out."""
     src.warnings[:] = [w for w in src.warnings if not (
-        w.code == "spec.unread" and w.line in lines and "bullet '" in w.message and w.message.endswith("' not read"))]
+        w.code == "spec.unread" and w.line in lines and "bullet '" in w.message and w.message.endswith("' not read"))
+        and not (w.line in lines and _check_unread(w.message))]
+
+
+def _check_unread(message: str) -> bool:
+    """"step-4: 'its done when ... (sent = true).' states a policy that was not understood (...)": a done check
+    the policy reader took no fallback value from (`spec.done_check50`), read here as the success check."""
+    from orchestrator.spec.done_check50 import said_as_check
+
+    m = re.search(r"^[^']{0,80}+'(?P<said>[^\n]{1,80}?)' states a policy that was not understood", message)
+    return m is not None and said_as_check(m.group("said").rstrip("…"))
 
 
 def _drop_block_unread(said: Said, src: Source) -> None:
