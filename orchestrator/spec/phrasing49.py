@@ -113,7 +113,9 @@ EARLY: tuple[Row, ...] = (
     Row("run_timeout", r"(?<![\w-])(?:hard\s+)?(?:stop|cut-?off|deadline)\s+(?:for|on)\s+(?:the\s+)?(?:entire|whole|full)\s+(?:job|run|"
         r"batch|workflow|pipeline|sequence)\s+(?:is\s+)?at\s+the\s+{D}\s*+-?\s*+mark\b"),
     # "take prices from `hop-cache` and carry on": the fallback skill
-    Row("use_skill", r"(?<![\w-])(?:take|get|pull|read)\s+(?:the\s+)?[\w-]+(?:\s+[\w-]+)?\s+from\s+(?:{NAME})", needs=_FAILED),
+    # (the failure said first: "take the service from `parse-alert` ... if it's still failing" names no fallback)
+    Row("use_skill", r"(?:" + _FAILED + r")[^.;]{0,100}?(?<![\w-])(?:take|get|pull|read)\s+(?:the\s+)?[\w-]+(?:\s+[\w-]+)?\s+"
+                     r"from\s+(?:{NAME})"),
     # "the backup is `rota-lite`": the fallback skill
     Row("use_skill", r"(?<![\w-])(?:the\s+)?(?:backup|fallback|fall-back|plan\s+b|stand-?in|spare)\s+(?:is|will\s+be|=|:)\s*+(?:{NAME})"),
 )

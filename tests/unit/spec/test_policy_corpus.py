@@ -633,9 +633,6 @@ XFAIL31: dict[str, str] = {
 
 # holdout32 rows still read otherwise, each with why (strict xfails: one read as meant must leave the list)
 XFAIL32: dict[str, str] = {
-    "When the hop-price API is down, take prices from `hop-price-cached` and carry on.":
-        "the fallback skill as meant, kept for the class the sentence names ('is down', transient failures); the "
-        "author means any failure (one class per rule, as the thirty-first set's 'overrun or crash')",
 }
 
 
