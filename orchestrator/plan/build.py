@@ -344,12 +344,22 @@ def draft_plan(
         plan = plan.model_copy(update={"warnings": tuple(sorted((*plan.warnings, *carried), key=line_key))})
     warned_at = {(w.line, w.code) for w in plan.warnings}  # a reader's own warning at the line wins
     had = set(plan.warnings)  # a set: 8 000 warnings are not compared pairwise
-    guarded = [w for w in guard_plan(plan, set(skills), unmarked_lines(spec.text.splitlines()))
+    guarded = [w for w in guard_plan(plan, set(skills), unmarked_lines(spec.text.splitlines()), _owned(spec))
                if w not in had and (w.line, w.code) not in warned_at]
     if guarded:
         plan = plan.model_copy(update={"warnings": tuple(sorted((*plan.warnings, *guarded), key=line_key))})
     errors = sorted((d for d in found if d.severity is Severity.ERROR), key=line_key)
     return seal(plan), errors
+
+
+def _owned(spec: WorkflowSpec) -> dict[int, frozenset[str]]:
+    """line -> the steps whose text (`StepSpec.texts`) the reader read it as (`plan.guards.guard_plan`)."""
+    out: dict[int, set[str]] = {}
+    for step in spec.steps:
+        for text in step.texts:
+            for n in range(text.line, text.line + text.text.count("\n") + 1) if text.line else ():
+                out.setdefault(n, set()).add(step.id)
+    return {n: frozenset(ids) for n, ids in out.items()}
 
 
 # what the spec reader could not read, that the planner reads as a join's input (`join_sources`):

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 
 from orchestrator.errors import Diagnostic
 from orchestrator.hints import Hint, HintAction
@@ -62,7 +62,7 @@ _SENTENCE_END = _rx(r"[.;!?](?:\s|$)")
 # "for every order" (not "they charge for every order", "a fee for each booking": a price, no loop)
 _EACH = _rx(r"(?<!\bcharge )(?<!\bcharges )(?<!\bcharged )(?<!\bbill )(?<!\bbills )(?<!\bbilled )(?<!\bfee )"
             r"(?<!\bfees )(?<!\bpay )(?<!\bpays )(?<!\bpaid )(?<!\bcost )(?<!\bcosts )(?<!\bprice )"
-            r"\b(?:for|with|on) (?:each|every)\b\s+(\w+)", re.IGNORECASE)
+            r"\b(?:(?:for|with|on) (?:each|every)|once per)\b\s+(\w+)", re.IGNORECASE)
 _GATHER = _rx(r"\b(?:when|once|after) (?:all|every)\b(?! (?:\d+|half|few|other|couple|second|minute|hour|day)\b)|\bevery \w+ results?\b|\ball (?:the )?(?:\w+ )?results\b"
               r"|\bfull set\b|\bevery (?:check|renewal|item) result\b", re.IGNORECASE)
 _FAILURE_WORDS = _rx(r"\b(?:fail\w*|errors?\b(?! count)|down|time[sd]? out|hang\w*|slow|unavailable|"
@@ -156,15 +156,19 @@ def _step_lines(lines: list[str], span: tuple[int, int]) -> Iterator[tuple[int, 
             yield number, text
 
 
-def guard_plan(plan: Plan, catalog_skills: set[str], lines: list[str]) -> list[Diagnostic]:
+def guard_plan(plan: Plan, catalog_skills: set[str], lines: list[str],
+               owned: Mapping[int, frozenset[str]] | None = None) -> list[Diagnostic]:
     """The warnings of the module docstring, for a plan and the lines of the spec it was built
     from (the spec's own text: the plan reads no file), each with the hint that the model can
-    read it (`HintAction.INTERPRET`, worded by each front end)."""
+    read it (`HintAction.INTERPRET`, worded by each front end). `owned`: line -> the steps whose
+    text the reader read it as; a line of other steps' text only is no text of a step whose span
+    covers it (a script's step comment above the next call: `# 4) draft - whichever ran feeds in`)."""
     return [d.model_copy(update={"hint": Hint(action=HintAction.INTERPRET)})
-            for d in _guards(plan, catalog_skills, lines)]
+            for d in _guards(plan, catalog_skills, lines, owned or {})]
 
 
-def _guards(plan: Plan, catalog_skills: set[str], lines: list[str]) -> list[Diagnostic]:
+def _guards(plan: Plan, catalog_skills: set[str], lines: list[str],
+            owned: Mapping[int, frozenset[str]]) -> list[Diagnostic]:
     if not lines:
         return []
     path = plan.spec.path
@@ -200,7 +204,8 @@ def _guards(plan: Plan, catalog_skills: set[str], lines: list[str]) -> list[Diag
         span = ranges.get(step.id)
         if span is None:
             continue
-        found += _step_guards(step, list(_step_lines(lines, span)), path, conditional)
+        own = [(n, text) for n, text in _step_lines(lines, span) if step.id in owned.get(n, (step.id,))]
+        found += _step_guards(step, own, path, conditional)
     return found
 
 
@@ -215,6 +220,12 @@ def _equals_chain(aside: str) -> bool:
 
 
 _AND_OR = _rx(r"(?i)\b(?:and|or)\b")
+
+
+def _calls_own_skill(aside: str, skill: str | None) -> bool:
+    """"("cpue-aggregate", hauls = checked)" on the line of the step running `cpue-aggregate`: a script's call,
+    the skill quoted first and its arguments after it (read as the step's inputs), no condition of its own."""
+    return bool(skill) and re.match(rf"\s*[\"'`]{re.escape(skill or '')}[\"'`]\s*(?:[,)]|$)", aside) is not None
 
 
 def _opens_rule(step: PlanStep, said: str) -> bool:
@@ -262,7 +273,8 @@ def _step_guards(step: PlanStep, text: list[tuple[int, str]], path: str,
                 break
     if not step.when:
         aside = _ASIDE.search(text[0][1]) if text else None
-        if aside and _ASIDE_CONDITION.search(aside.group(1)) and not _equals_chain(aside.group(1)):
+        if aside and _ASIDE_CONDITION.search(aside.group(1)) and not _equals_chain(aside.group(1)) \
+                and not _calls_own_skill(aside.group(1), step.skill):
             warn(text[0][0], f"the step's own line states a condition (`{aside.group(0)}`) but the step has none: "
                              "it always runs", "spec.condition-not-read")
         for line, words in text:

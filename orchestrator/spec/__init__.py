@@ -493,6 +493,10 @@ def _finish(parts: SpecParts, src: Source, fmt: SpecFormat, sha256: str, written
     # `NIGHT [shape=oval]; NIGHT -> q [label="night"];`: the workflow input NIGHT, q's `night`
     steps_dot, inputs_dot = read_dot_inputs(parts.steps, parts.inputs, src)
     parts = parts.model_copy(update={"inputs": inputs_dot, "steps": tuple(steps_dot)})
+    from orchestrator.spec.dot_notes47 import read_dot_edges
+
+    # `q -> vis [label="targets"]`: vis waits for q; the edge lines read, no reply of a pasted chat
+    parts = parts.model_copy(update={"steps": tuple(read_dot_edges(parts.steps, parts.inputs, src))})
     # every step text the structure readers left: a policy, a check, or a warning
     success_checks = read_step_texts(parts.steps, src, StepIndex(parts.steps).resolve)
     from orchestrator.spec.whole_net import read_the_rest

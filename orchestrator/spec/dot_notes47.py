@@ -143,6 +143,7 @@ class _Graph:
         self.labels: dict[str, str] = {}
         self.shapes: dict[str, tuple[str, int]] = {}
         self.edges: list[tuple[str, str, str]] = []
+        self.edge_lines: dict[int, list[tuple[str, str]]] = {}  # line -> the (from, to) pairs said on it
         for no, line in enumerate(_strip_comments(src.lines), 1):
             for stmt in _statements(line):
                 if (e := _DOT_EDGE.match(stmt)) is not None:
@@ -150,6 +151,7 @@ class _Graph:
                     chain += [_unquote(c.group(1)) for c in _DOT_CHAIN.finditer(e.group(3) or "")]
                     label = _attrs(e.group(4) or "").get("label", "").strip()
                     self.edges += [(a, b, label) for a, b in pairwise(chain)]
+                    self.edge_lines.setdefault(no, []).extend(pairwise(chain))
                 elif (m := _DOT_NODE.match(stmt)) is not None:
                     node, attrs = _unquote(m.group(1)), _attrs(m.group(2))
                     if node.lower() in ("node", "edge", "graph"):
@@ -168,7 +170,11 @@ class _Graph:
                 return k
         # the skill not resolved yet: the step whose text opens on the node's own statement
         opener = re.compile(rf"(?m)^[ \t]*+{re.escape(node)}[ \t]*+\[")
-        return next((k for k, step in enumerate(steps) if opener.search(step.description)), None)
+        found = next((k for k, step in enumerate(steps) if opener.search(step.description)), None)
+        if found is None and shown:  # its text run into the lines above it: the one step that names the label's skill
+            named = [k for k, step in enumerate(steps) if any(m.text.lower() in names for m in step.mentions)]
+            found = named[0] if len(named) == 1 else None
+        return found
 
 
 def _graph(steps: Sequence[StepSpec], src: Source) -> _Graph | None:
@@ -264,3 +270,55 @@ def read_dot_inputs(steps: Sequence[StepSpec], inputs: tuple[InputSpec, ...] | N
     if added:
         inputs = (*(inputs or ()), *added)
     return out, inputs
+
+
+def read_dot_edges(steps: Sequence[StepSpec], inputs: tuple[InputSpec, ...] | None, src: Source) -> list[StepSpec]:
+    """The steps with the waits the graph's edges between two steps' nodes say (`q -> vis`: vis waits for q),
+    each read on the later step; a line of edges whose every end is a step, a workflow input or a note node read
+    is read, so a warning that left its block unread (as a pasted chat's reply) is taken back. An edge back to an
+    earlier step, or from a node that is none of these, stays unread."""
+    out = list(steps)
+    if (graph := _graph(out, src)) is None or not graph.edge_lines:
+        return out
+    known = {i.name for i in inputs or ()}
+    known |= {n for n, (shape, _) in graph.shapes.items() if shape == "note" and note_settings(graph.labels.get(n, ""))}
+    read: set[int] = set()
+    unread: list[tuple[int, list[tuple[str, str]]]] = []
+    for no, pairs in graph.edge_lines.items():
+        whole = True
+        for a, b in pairs:
+            ka, kb = graph.step_of(a, out), graph.step_of(b, out)
+            if ka is not None and kb is not None and ka < kb:
+                later = out[kb]
+                if out[ka].id not in later.depends_on:
+                    note = f"waits for {out[ka].id} (line {no}: the edge {a} -> {b})"
+                    out[kb] = later.model_copy(update={
+                        "depends_on": (*later.depends_on, out[ka].id),
+                        "readings": (*later.readings, Reading(what="depends_on", where=src.where(no), text=note, note=note))})
+            elif not (kb is not None and a in known):
+                whole = False
+        if whole:
+            read.add(no)
+        else:
+            unread.append((no, pairs))
+
+    def block_read(first: int) -> bool:
+        n = first
+        while n <= len(src.lines) and src.lines[n - 1].strip():
+            if n not in read:
+                return False
+            n += 1
+        return True
+
+    src.warnings[:] = [w for w in src.warnings if not (
+        w.code == "spec.unread" and w.line in read and block_read(w.line))]
+    warned = {w.line for w in src.warnings if w.code == "spec.unread"}
+    for no, pairs in unread:  # said once: where no warning of the block's is
+        first = no
+        while first > 1 and src.lines[first - 2].strip() and first not in warned:
+            first -= 1
+        if first not in warned:
+            edges = ", ".join(f"{a} -> {b}" for a, b in pairs)
+            src.warn(no, f"the edge {edges} is not read: each end must be a step's node, a workflow input's oval or a "
+                         "note node that sets a value, and a step's edge go to a later step", "spec.unread")
+    return out

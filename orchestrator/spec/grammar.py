@@ -693,7 +693,7 @@ GATES[id(VAGUE)] += r"|said|say\s+yes|given|checked|reviewed|tasted|seen|ok'?d|o
 GATES[id(EARLY)] = (r"more|random|wait|delay|pause|backoff|gap|first|later|\dx|x\s|\d\s*×|each|every|per|any|\(|max|most|up\s+to|"
                      r"default|set\s+to|=|\bas\b|empty|swap|switch|\bsub\b|bring|slot|fall|hand|pass|give|send|circumstances|"
                      r"ship|keep|leave|forward|publish|output|return|\buse\b|again|slow|take|last" + GATES_EARLY_MORE)
-GATES[id(IGNORE)] += r"|ping|tell|notify|warn|\bcc\b|loop|takes?|runs?|lasts?|needs?|wait\s+it"
+GATES[id(IGNORE)] += r"|ping|tell|notify|warn|\bcc\b|loop|takes?|runs?|lasts?|needs?|wait\s+it|times|twice|thrice"
 # the words of the sixth set's rows
 _BY_NAME = {"EARLY": EARLY, "FIRST": FIRST, "NO_RETRY": NO_RETRY, "WAIT": WAIT, "BACKOFF": BACKOFF,
             "COUNT_ROWS": COUNT_ROWS, "FALLBACK": FALLBACK, "VAGUE": VAGUE, "IGNORE": IGNORE}

@@ -37,6 +37,10 @@ IGNORE: tuple[Row, ...] = (
     Row("ignore", r"\b(?:if|when|once|should)\s++(?:it|that|this|the\s+(?:step|call|request|\w+))?\s*+(?:still\s+)?(?:fails?|failed|errors?|errored|breaks?|doesn'?t\s+work|does\s+not\s+work|won'?t\s+work|goes\s+wrong|gives\s+up)(?:\s+out)?(?:\s+(?:again|too|as\s+well|after\s+(?:that|all\s+(?:the|its|those)\s+(?:retries|tries|attempts)|(?:its|the|those)\s+(?:retries|tries|attempts)))|\s+(?:for\s+good|anyway))?\b|\bstill\s+(?:fails?|doesn'?t\s+work)\b|\bthen\s+(?:fails|doesn'?t\s+work)\b|\bafter\s+(?:that|(?:its|the|all\s+(?:the|its))\s+(?:retries|tries|attempts))\b|\bif\s+(?:that|this)\s+(?:still\s+)?(?:doesn'?t|does\s+not|won'?t)\s+(?:work|help)\b|\bit\s+still\s+won'?t\s+(?:take\s+it|work)\b|\bif\s+all\s+else\s+fails\b|\bwhen\s+this\s+one\s+gives\s+up\b"),
     Row("ignore", r"\bno\s+more\b(?!\s+than)"),
     Row("ignore", r"\b(?:approval|sign-?off|review)\s+wait(?:s|ing)?(?:\s+(?:excluded|not\s+included|aside))?\b|\bexcluding\s+(?:the\s+)?(?:approval|sign-?off)\s+wait\b"),
+    # a person's wait left out of a limit, as the engine counts it: "the manager's wait excluded", "not counting her
+    # wait" (one counted in is DOUBT's)
+    Row("ignore", r"\b(?:\w+['’]s|her|his|their)\s+wait(?:ing)?(?:\s+time)?\s+(?:excluded|not\s+included|not\s+counted|aside)\b|"
+                  r"\b(?:excluding|not\s+counting)\s+(?:\w+['’]s|her|his|their)\s+wait(?:ing)?(?:\s+time)?\b"),
     Row("ignore", r"\b(?:all\s+|the\s+|its\s+)?(?:retries|attempts|tries)\s+(?:are|were|get|is|was)\s+(?:logged|recorded|counted|reported|shown|listed|kept|used\s+up|exhausted|spent|over)\b|\b(?:all\s+|the\s+|its\s+)?(?:retries|attempts)\s+(?:have\s+been|are)\s+(?:used\s+up|exhausted|spent)\b"),
 )
 
@@ -44,6 +48,16 @@ IGNORE += (
     # the retries as a thing talked about: "after the last retry", "when retries run out", "the retry counter resets"
     Row("ignore", r"\bafter\s+(?:the\s+|its\s+)?(?:last|final|third|second|2nd|3rd|\d+(?:st|nd|rd|th))\s+(?:retry|attempt|try)\b|\bafter\s+(?:the\s+)?(?:retries|attempts)\b|\b(?:when|once|if)\s+(?:the\s+|its\s+)?(?:retries|attempts|tries)\s+(?:run\s+out|are\s+(?:all\s+)?(?:gone|spent|exhausted|used\s+up))\b|\b(?:out\s+of|no\s+(?:more\s+)?)(?:retries|attempts|tries)\s+left\b|\bretries\s+exhausted\b"),
     Row("ignore", r"\b(?:the\s+)?retr(?:y|ies)\s+(?:counter|count(?:er)?s?|stats|statistics|metrics|logs?|history)\s+(?:(?:is|are|gets?)\s+(?:shown|displayed|logged|recorded|tracked|visible|reported)|resets?|is\s+reset|are\s+reset|rolls?\s+over|is\s+cleared|are\s+cleared|is\s+kept|are\s+kept|is\s+stored|are\s+stored|is\s+shown|are\s+shown)\b[^.;]*"),
+    # a fan-out set aside in brackets, no attempt count: "(once per target)", "(once for each invoice)" (the For each
+    # reader's, and the plan's guard warns a step without a For each); "post it once per batch" stays a no-retry and
+    # "(once per hour)" a policy's words
+    Row("ignore", r"\(\s*+once\s+(?:per|for\s+(?:each|every))\s+(?!(?:secs?|seconds?|mins?|minutes?|hours?|hrs?|days?|weeks?|"
+                  r"months?|years?|nights?|runs?|times?|attempts?|tries|try|calls?|requests?)\b)[a-z_]\w*+\s*+\)"),
+    # how often a thing happened, not how often to try: "accounts got it 3 times last month", "the customer received
+    # it twice", "it ran 4 times yesterday" (the past marker itself stays for DOUBT's warning)
+    Row("ignore", r"\b(?:got|received|saw|had|was\s+sent|were\s+sent)\s+(?:it|them|this|that|the\s+\w+)\s+(?:\d+\s+times|twice|thrice)\b|"
+                  r"\b(?:\d+\s+times|twice|thrice)(?=\s+(?:last\s+(?:week|month|year|night|quarter|sprint)|yesterday|in\s+the\s+past|"
+                  r"\d+\s+(?:days|weeks|months|years)\s+ago)\b)"),
     Row("ignore", r"\b(?:ping|tell|ask|email|e-mail|message|slack|notify|warn|let)\s+(?:me|us|\w+)\s+(?:know\s+)?(?:if|when|before|after)\s+(?:you|anyone|someone|somebody)\s+(?:change|edit|update|modify|touch|rename|remove|delete|move)\w*\b[^.;]*|\b(?:todo|fixme|xxx)\b\s*:?[^.;]*|\bnote\s+to\s+self\b[^.;]*"),
 )
 
@@ -55,6 +69,11 @@ DOUBT = (
     Row("ambiguous", r"\b(?:a\s+while|a\s+bit|a\s+moment|a\s+little|a\s+short\s+time|briefly|a\s+reasonable\s+time|some\s+time|more\s+time|enough\s+time|plenty\s+of\s+time|too\s+long|forever|for\s+ever|indefinitely|until\s+it\s+works|until\s+(?:it\s+)?succeeds|until\s+success(?:ful)?|as\s+(?:long|often|many\s+times)\s+as\s+(?:needed|necessary|it\s+takes))\b", value="the amount is not stated", unless=("retries", "retries_soft", "attempts", "budget", "timeout", "no_retry")),
     Row("ambiguous", r"\b(?:gracefully|appropriately|properly|as\s+needed|(?<!more\s)(?<!times\s)if\s+needed|when\s+needed|(?<!more\s)(?<!times\s)if\s+necessary|somehow|sensibly|as\s+usual|the\s+usual\s+way)\b", value="the action is not stated"),
     Row("ambiguous", r"\b(?:used\s+to|no\s+longer(?!\s+than)(?!\s*+(?:[.;!)]|$))|anymore|any\s+more|previously|in\s+the\s+past|we\s+once|(?:last|this\s+past)\s+(?:week|month|year|night|quarter|sprint)" + DATED_THING + r"|yesterday" + DATED_THING + r"|\d+\s+(?:days|weeks|months|years)\s+ago)\b", value="it is about the past, not a rule"),
+    # a person's wait counted into a limit: "(Margaret's wait included)", "including her wait": a limit counts no time
+    # spent waiting at an approval (`engine.state`), so that part is not in the plan
+    Row("ambiguous", r"\b(?:\w+['’]s|her|his|their)\s+wait(?:ing)?(?:\s+time)?\s+(?:included|counted)\b|"
+                     r"\b(?:including|counting)\s+(?:\w+['’]s|her|his|their)\s+wait(?:ing)?(?:\s+time)?\b",
+        value="a run's limit does not count time spent waiting at an approval, so the wait is not in it"),
     Row("ambiguous", r"\b(?:maybe|perhaps|possibly|probably|might|(?<!repeat\s)(?<!retry\s)(?<!re-run\s)(?<!rerun\s)(?<!resend\s)(?<!re-send\s)(?<!second\s)(?<!double\s)could|if\s+possible|ideally|\?$)", value="it is tentative"),
     Row("no_count", r"\bretr(?:y|ies)\b", value=NO_COUNT, unless=("retries", "retries_soft", "attempts", "no_retry", "budget", "wait_seq", "exp_cap", "exp_start", "exp_factor", "exp_range", "wait_fixed", "wait_none")),
 )

@@ -211,7 +211,23 @@ def read_input_blocks(src: Source, step_wheres: Sequence[str]) -> tuple[InputSpe
     src.warn(found.lines[0], f"lines {found.lines[0]}-{found.lines[-1]} read as the workflow inputs: {names} "
                              f"({', '.join(found.kinds)}); check the plan, or declare them in an Inputs section",
              "spec.reading")
+    _retract_unread(src, set(found.lines))
     return tuple(found.inputs.values())
+
+
+def _retract_unread(src: Source, read: set[int]) -> None:
+    """A block warned "not read (not a step)" before its lines were read here, every line of it an input's
+    (`Deceased (full name) ..... deceased` under a fax's check boxes): read now, so no longer warned."""
+    def whole(first: int) -> bool:
+        n = first
+        while n <= len(src.lines) and src.lines[n - 1].strip():
+            if n not in read:
+                return False
+            n += 1
+        return True
+
+    src.warnings[:] = [w for w in src.warnings if not (
+        w.code == "spec.unread" and w.line in read and w.message.endswith("not read (not a step)") and whole(w.line))]
 
 
 _rx.save()

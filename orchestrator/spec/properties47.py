@@ -26,6 +26,7 @@ from pathlib import PurePath
 from orchestrator.spec import yaml_keys as yk
 from orchestrator.spec.check import SpecParts
 from orchestrator.spec.code_literal import Lit, Tok
+from orchestrator.spec.model import Reading
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.source import Source
 
@@ -148,7 +149,36 @@ def read_properties(src: Source) -> SpecParts | None:
         if tok.line > last_line and tok.text:
             src.warn(tok.line, f"the comment '{tok.text[:60]}' comes after the last step, so it is not read",
                      "spec.unread")
-    return read_assigned(src, comments, assigned, [], keep_case=True)
+    said = {n: f"{key}={value}" for key, n, value in rest}
+    return _run_checks(read_assigned(src, comments, assigned, [], keep_case=True), top, said, src)
+
+
+_ON_STEP = _rx(r"\bsteps\.(?P<id>[A-Za-z0-9][\w-]{0,40}+)\.output\.")
+
+
+def _run_checks(parts: SpecParts | None, top: list[tuple[str, int, Lit]], lines: dict[int, str], src: Source
+                ) -> SpecParts | None:
+    """A top-level done key (`audit.done.when=step.5.sent == true`) on one step's output: the run's success check,
+    judged after the run (`plan.run_checks37`), not that step's own output contract; warned at its line."""
+    if parts is None:
+        return None
+    found: dict[str, list[Reading]] = {}
+    for kind, n, value in top:
+        named = {m.group("id") for m in _ON_STEP.finditer(str(value.value))} if kind == "success" else set()
+        step = next((st for st in parts.steps if named == {st.id}), None)
+        if step is None:
+            continue
+        said = lines.get(n, str(value.value))
+        found.setdefault(step.id, []).append(Reading(
+            what="success", where=src.where(n), text=said,
+            note=f"the run's success check `{value.value}`, checked on {step.id}'s output (a done key of the file)"))
+        src.warn(n, f"'{said[:60]}' is read as the run's success check: {step.id} ({step.skill}) puts out "
+                    f"{_ON_STEP.sub('', str(value.value))}, checked once the run has ended", "spec.success")
+    if not found:
+        return parts
+    return parts.model_copy(update={"steps": tuple(
+        st.model_copy(update={"readings": (*st.readings, *found[st.id])}) if st.id in found else st
+        for st in parts.steps)})
 
 
 def _literal(text: str, line: int) -> Lit:

@@ -148,7 +148,8 @@ _SAID = _rx(
     r"|success(?:\s+criteri(?:a|on))?\s*[:—–]|success\s+(?:means|is\s+when|=)|done\s+(?:when|means)|definition\s+of\s+done\s*[:=-]?"
     # "Done = ...", "Finished if: ...", `done_when:`, `finished_if:`: a label of being done, then the check ("Done:"
     # alone is a report of what was done)
-    r"|(?:done|finished|complete|completed)(?:[\s_-]?+(?:when|if|once|means)\s*+(?:[:=]|==)|\s*+==?)(?!=)"
+    r"|(?:(?:the\s+)?(?:job|run|task|work|macro|script|sweep|workflow|batch|all|everything)\s+)?(?:done|finished|complete|completed)"
+    r"(?:[\s_-]?+(?:when|if|once|means)\s*+(?:[:=]|==)|\s*+==?)(?!=)"
     r"|(?:done|finished|complete|completed)[\s_-]?+(?:when|if|once)\s)\s*(?P<clause>.+)$")
 # "Then": capitalised anywhere (a Gherkin scenario's lines run together), or opening the sentence
 _THEN = _rx(r"(?:(?<![\w-])Then|^\W*(?i:then))\s+(?P<clause>(?:(?!\s(?:And|When|Given|But|Then)\s)[^#.])*?"

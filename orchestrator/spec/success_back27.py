@@ -7,7 +7,8 @@
 Call sheets, dockets and order forms letter or number their steps and say the run's success as what
 one step "comes back" (with), "came back", "returns" or "gives": the subject is that step, and the
 comparison after the verb is the check on its output. The label must be one step's: a letter of the
-document's step rows ("D) PUBLISH ..."), or "step N". Anything else is left to the other readers,
+document's step rows ("D) PUBLISH ..."), "step N", a skill's name, or the word that ends exactly one skill's
+name ("report comes back with sent True" beside `email-weekly-report`, round 50). Anything else is left to the other readers,
 which place the check on the step that outputs the field or warn it.
 """
 
@@ -27,6 +28,9 @@ _THAT_IS = _rx(r"^(?i:an?|the)\s++`?+(?P<f>[A-Za-z_]\w{0,63}+)`?+(?:\s++(?i:line
 _BARE = _rx(r"^`?+(?P<f>[A-Za-z_]\w{0,63}+)`?+\s++(?P<v>true|false|yes|no)\s*+[.!]?+$")
 _KEYED = _rx(r"^`?+(?P<f>[A-Za-z_]\w{0,63}+)`?+:\s*+(?P<v>true|false|null|-?\d{1,15}+(?:\.\d{1,15}+)?+)\s*+[.!]?+$")
 
+# "with sent True", "with posted false": the field, then its truth (R's and VBA's `True`), no `=` between
+_TRUTH = _rx(r"^`?+(?P<f>[A-Za-z_]\w{0,63}+)`?+\s++(?P<v>(?i:true|false))\s*+[.!]?+$")
+
 
 def step_said_back(clause: str, labels: dict[str, int], count: int,
                    skills: dict[str, int] | None = None, words: dict[str, int] | None = None
@@ -38,8 +42,9 @@ def step_said_back(clause: str, labels: dict[str, int], count: int,
     m = _BACK.match(clause.strip())
     if m is None:
         return None
-    keyed = _KEYED.match(m.group("rest")) or _BARE.match(m.group("rest"))  # "posted: true", "posted true"
-    rest = f"{keyed.group('f')} == {keyed.group('v')}" if keyed is not None else m.group("rest")
+    keyed = (_KEYED.match(m.group("rest")) or _BARE.match(m.group("rest"))  # "posted: true", "posted true"
+             or _TRUTH.match(m.group("rest")))  # "sent True"
+    rest = f"{keyed.group('f')} == {keyed.group('v').lower()}" if keyed is not None else m.group("rest")
     if (said := _THAT_IS.match(rest)) is not None:  # "a subject line that isn't empty": `subject` is not empty
         rest = f"{said.group('f')} {'is' if said.group('v') == 'is' else 'is not'} {said.group('rest')}"
     if m.group("w") is not None:  # "the register step": the one step whose name has the word
@@ -47,7 +52,15 @@ def step_said_back(clause: str, labels: dict[str, int], count: int,
         return (number, rest, f"'{' '.join(m.group(0).split()[:3])}' names it") if number else None
     if m.group("s") is not None:
         number = (skills or {}).get(m.group("s"), 0)
-        return (number, rest, f"the skill it names, `{m.group('s')}`") if number else None
+        if number:
+            return number, rest, f"the skill it names, `{m.group('s')}`"
+        # "report comes back with sent True" beside one skill `email-weekly-report`: the thing that skill's name
+        # ends in names its step (two skills ending so: none)
+        ending = {k: n for k, n in (skills or {}).items() if "-" in k and k.rsplit("-", 1)[1] == m.group("s").lower()}
+        if len(set(ending.values())) == 1:
+            skill, number = next(iter(ending.items()))
+            return number, rest, f"'{m.group('s')}', the word the one skill `{skill}` ends in"
+        return None
     if m.group("n") is not None or m.group("n2") is not None:  # "step 5", "5/" (a to-do list's own numbering)
         number = int(m.group("n") or m.group("n2"))
         return (number, rest, f"'{m.group(0).split()[0] if m.group('n2') else f'step {number}'}' names it") \

@@ -69,7 +69,7 @@ _HAS = _rx(r"(?i)(?<![\w-])(?:bears|has|carries|shows|with)\s+(?:the\s+|a\s+)?(?
 _STARTS = _rx(r"(?i)`?(?<!\w)(?P<field>[A-Za-z_]\w*+)`?\s+(?:comes\s+back\s+|is\s+returned\s+)?(?:starting|starts|beginning|begins)\s+with\s+"
               r"[`\"'“]?(?P<prefix>[\w-]{1,40}+)")
 # "Done = ...", "Finished if: ...", `finished_if:` ("Done:" alone is a report of what was done, never a check)
-_DONE_LABEL = _rx(r"(?i)^\W{0,4}+(?:done|finished|complete|completed|success|settled|sorted|closed|(?P<ok>ok|okay))(?:[\s_-]?+(?:when|if|once|means)\s*+(?:[:=]|==)|"
+_DONE_LABEL = _rx(r"(?i)^\W{0,4}+(?:(?:the\s+)?(?:job|run|task|work|macro|script|sweep|workflow|batch|all|everything)\s+)?(?:done|finished|complete|completed|success|settled|sorted|closed|(?P<ok>ok|okay))(?:[\s_-]?+(?:when|if|once|means)\s*+(?:[:=]|==)|"
                   r"\s*+==?)(?!=)\s*+(?P<clause>\S.*)$")
 # a card's or a form's label before the sentence ("Description: ...", "Notes: ...")
 _LABEL = _rx(r"(?i)^\W{0,4}+[A-Za-z][\w ]{0,30}+:\s++(?=\S)")

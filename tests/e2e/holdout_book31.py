@@ -4,9 +4,10 @@ test_foreign_specs_holdouts.py. Blind at 814acf97 (BLIND-RESULTS.md): 4 of 6 val
 output (189, 191 and 194 refuse every run at start, 193 fails at step 3), 13 of 13 statuses honest; its kinds are a
 Mermaid sequence diagram, a Windows batch file, a Java .properties file, an R script, a fax cover sheet typed as
 plain text and a Graphviz DOT graph. It is tuning data now: at 843d74df all 6 are planned and all 13 runs end with
-their author's output; what main does not read as meant yet is listed below with its reason (191's done key read
-as its last step's output check, not the run's). The script-comment checks of 190, 192 and 194 and 194's l.14 read
-as meant since r48check.
+their author's output; what main does not read as meant yet is listed below with its reason. The script-comment
+checks of 190, 192 and 194 and 194's l.14 read as meant since r48check; 191's done key is the run's check, and the
+warnings that named 192 l.20's call, 193's dotted inputs, 194's `(once per target)` and its edges unread are gone
+since r50warn (WARNED_MISREAD empty).
 
 `WHEN` and `APPROVAL` are as in holdout_book20.py. 189's steps 3 and 4 are the two arms of `alt current_kts more
 than 1.5 / else otherwise`, 190's of `if %outliers% GTR 0 ( ) else ( )`, each one's step 5 after whichever ran.
@@ -69,19 +70,14 @@ KNOWN_POLICY: dict[tuple[str, int, int], str] = {
 }
 # (folder, kind, line) -> why the whole run's limit or success check is not read as meant yet
 KNOWN_WHOLE: dict[tuple[str, str, int], str] = {
-    (NIGHTAUDIT, "success", 41): "'audit.done.when=step.5.sent == true' is read as email-gm's own output check (step "
-                                 "5's output_schema: sent const true, so the step fails without it), not as the run's "
-                                 "success check, and nothing says so",
 }
 # folder -> why its success check is not on the step, field and value meant at its line yet (test_foreign_specs_holdouts's
 # own success-check case)
 KNOWN_CHECK: dict[str, str] = {
-    NIGHTAUDIT: "no run check: the done key is read as step 5's output check (KNOWN_WHOLE: l.41)",
 }
 # (folder, line), (folder, line, kind) or (folder, line, n-th item of that line) -> why what the line says is neither
 # read as meant nor warned at that line
 SILENT: dict[tuple[str, int] | tuple[str, int, int] | tuple[str, int, str], str] = {
-    (NIGHTAUDIT, 41, "success"): "read as step 5's output check, with no warning at l.41 (KNOWN_WHOLE)",
 }
 # (folder, run) -> (what stops it reaching the author's output, asserted on the plan, and why); not made
 NOT_RUN: dict[tuple[str, int], Any] = {
@@ -93,13 +89,4 @@ FAILS: dict[tuple[str, int], str] = {
 # or a part left unread that is not, checked against the plan at 843d74df; (folder, line) -> what the warning says
 # and why it misdescribes the plan.
 WARNED_MISREAD: dict[tuple[str, int | None], str] = {
-    (CATCHQC, 20): "'the step's own line states a condition (`(\"cpue-aggregate\", hauls = checked)`) but the step has "
-                   "none: it always runs': the call's arguments are no condition; cpue-aggregate always runs, as meant",
-    (FAX, 15): "'section '[ ] Urgent ...' (not a step): 'Deceased (full name) ......... deceased ...' not read': the "
-               "dotted lines 15-18 are read as the four workflow inputs meant (another warning at l.15 says so)",
-    (SCOPE, 15): "'states a policy that was not understood (not understood: 'once')': '(once per target)' is the For "
-                 "each over queue-fetch's targets, read as meant (the fan-out warning at l.15)",
-    (SCOPE, 19): "'a reply in the pasted chat, 'site -> wx [label=\"site\"]; NIGHT -> q ...', is not read (it names no "
-                 "step)': the edges (l.19-26) are the wiring, read as meant (each step's inputs and waits are the "
-                 "author's)",
 }

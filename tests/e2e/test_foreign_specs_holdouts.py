@@ -550,9 +550,10 @@ def test_holdout31_no_warning_says_what_is_not_so(plans: PlanOf, folder: str) ->
     assert untrue == []
 
 
-def test_holdout31_191_nothing_is_warned_but_the_old_step_left_in_a_comment(plans: PlanOf) -> None:
+def test_holdout31_191_nothing_is_warned_but_the_done_key_and_the_old_step_left_in_a_comment(plans: PlanOf) -> None:
     said = [(w.get("line"), w["message"]) for w in plans(H31, B2)["warnings"]]
-    assert len(said) == 1 and said[0][0] == 42 and "print-report" in said[0][1], said
+    assert [n for n, _ in said] == [41, 42] and "print-report" in said[1][1], said
+    assert "is read as the run's success check" in said[0][1]
 
 
 @pytest.mark.parametrize("folder", [pytest.param(f, id=f"holdout31-{_num(f)}") for f in (B1, B0)])
@@ -568,11 +569,14 @@ def test_holdout31_190_outlier_scan_waits_5_10_20_s(plans: PlanOf) -> None:
     assert (retry["max_retries"], retry["delays_s"]) == (3, [5.0, 10.0, 20.0])
 
 
-def test_holdout31_191_done_key_is_email_gms_output_check(plans: PlanOf) -> None:
-    """l.41 read as step 5's own output check (not the run's: KNOWN_WHOLE): the step fails unless it sends."""
+def test_holdout31_191_done_key_is_the_runs_check_not_email_gms_contract(plans: PlanOf) -> None:
+    """l.41 `audit.done.when=step.5.sent == true`: the run's check on step 5's output, judged after the run (a
+    fallback's sms-gm may stand in for it), no longer step 5's own output contract."""
     plan = plans(H31, B2)
-    assert H31.holdout.step_of(plan, B2, 5)["output_schema"]["properties"]["sent"] == {"const": True}
-    assert not plan.get("run_checks")
+    step = H31.holdout.step_of(plan, B2, 5)
+    assert step["output_schema"]["properties"]["sent"] == {}
+    assert [(c["step"], c["schema"]["properties"], line_of(c["where"])) for c in plan["run_checks"]] == [
+        (step["id"], {"sent": {"const": True}}, 41)]
 
 
 def test_holdout31_192_upload_retries_triple_their_wait(plans: PlanOf) -> None:
@@ -627,8 +631,7 @@ H32_UNTRUE: dict[str, tuple[str, ...]] = {
 # holdout32 196: the lines warned as not read (unread, no call of a skill, or a join not read), each read as meant:
 # both warnings misdescribe the plan (holdout_book32.WARNED_MISREAD; r50warn is changing them): one that goes must
 # leave this list
-H32_196_WARNED_UNREAD = {34: "'whichever estimate ran' warned against step 4 (its '4)' read as a step's number)",
-                         46: "'Margaret's wait included' warned 'not understood: wait' though the run's limit is read"}
+H32_196_WARNED_UNREAD: dict[int, str] = {}
 
 
 @pytest.mark.parametrize("folder", [pytest.param(f, id=f"holdout32-{_num(f)}") for f in H32_INPUTS])
