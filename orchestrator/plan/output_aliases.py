@@ -55,6 +55,7 @@ replaces is said in the warning, so a guess is never silent.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable, Mapping, MutableMapping, Sequence
 
 from pydantic import BaseModel, ConfigDict
@@ -122,16 +123,17 @@ def plain(text: str) -> str:
     return _TEXTTT.sub(r"`\1`", text.replace("\\_", "_"))
 
 
-def _words(text: str) -> set[str]:
+@functools.lru_cache(maxsize=1 << 16)  # a step's label is asked again for each phrase of each later step
+def _words(text: str) -> frozenset[str]:
     out = set()
     for w in _WORD.findall(text.lower()):
         w = _SAME.get(w, w)
         if w not in _STOP and len(w) >= 3:  # "limit_c"'s `c` is no word said
             out.add(singular_word(w))
-    return out
+    return frozenset(out)
 
 
-def _name_words(name: str) -> set[str]:
+def _name_words(name: str) -> frozenset[str]:
     return _words(name.replace("_", " "))
 
 
@@ -166,7 +168,7 @@ def _keyed(name: str, text: str, earlier: Sequence[Earlier]) -> Alias | None:
     return None
 
 
-def _apposed(text: str, at: int, mine: set[str]) -> bool:
+def _apposed(text: str, at: int, mine: frozenset[str]) -> bool:
     """Whether the phrase at `at` stands in parentheses just after words that say the name ("the squeezed
     SKUs (the under-floor list out of margins.json)")."""
     head = text[max(0, at - 80):at].rstrip()

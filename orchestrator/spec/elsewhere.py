@@ -25,6 +25,7 @@ its line: never dropped quietly.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -94,7 +95,13 @@ class StepKey:
 
 
 def keys_of(steps: Sequence[tuple[int, str, str | None]]) -> list[StepKey]:
-    """Each step's key from (number, name, skill): the words no other step's name or skill has."""
+    """Each step's key from (number, name, skill): the words no other step's name or skill has. Readers
+    ask it again for each sentence of the same steps: the last few answers are kept."""
+    return list(_keys_of(tuple(steps)))
+
+
+@functools.lru_cache(maxsize=8)
+def _keys_of(steps: tuple[tuple[int, str, str | None], ...]) -> tuple[StepKey, ...]:
     def words(name: str, skill: str | None) -> set[str]:
         said = f"{name} {(skill or '').replace('-', ' ').replace('_', ' ')}"
         return {w.lower() for w in _WORD.findall(said)} - _COMMON
@@ -104,8 +111,8 @@ def keys_of(steps: Sequence[tuple[int, str, str | None]]) -> list[StepKey]:
     for ws in each:
         for w in ws:
             seen[w] = seen.get(w, 0) + 1
-    return [StepKey(n, skill, frozenset(w for w in ws if seen[w] == 1))
-            for (n, _, skill), ws in zip(steps, each, strict=True)]
+    return tuple(StepKey(n, skill, frozenset(w for w in ws if seen[w] == 1))
+                 for (n, _, skill), ws in zip(steps, each, strict=True))
 
 
 def named_step(sentence: str, keys: list[StepKey], vocabulary: Vocabulary) -> tuple[int, str] | None:

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 
 from orchestrator.spec.check import SpecParts
-from orchestrator.spec.model import ContractSpec
+from orchestrator.spec.model import ContractSpec, StepSpec
 from orchestrator.spec.run_on43 import run_on_check
 from orchestrator.spec.section_read43 import amended
 from orchestrator.spec.source import Source
@@ -27,7 +27,7 @@ from orchestrator.spec.whole_doc import Said, document_sentences, line_of, lines
 from orchestrator.spec.whole_limit import CODE as LIMIT_CODE
 from orchestrator.spec.whole_limit import has_limit, record_limit, whole_limit
 from orchestrator.spec.whole_success import CODE as SUCCESS_CODE
-from orchestrator.spec.whole_success import read_success
+from orchestrator.spec.whole_success import read_success, success_cue
 
 _WHOLE_WORDS = ("whole run", "the run's wall time", "wall time")
 
@@ -78,6 +78,33 @@ def _drop_block_unread(said: Said, src: Source) -> None:
 
 
 _UNREAD_TAIL = "' not read (not a step)"
+_MAX_STATED = 100  # sentences read as the run's success check: each is read against every step
+
+
+class _Stated:
+    """`read_success` for at most `_MAX_STATED` sentences that state a check; those past it are skipped
+    (each would be read against every step: a long document's time would grow with its square) and said."""
+
+    def __init__(self, src: Source) -> None:
+        self.src = src
+        self.read_n = 0
+        self.skipped: list[int] = []
+
+    def __call__(self, said: Said, steps: list[StepSpec], *,
+                 outside: bool = True) -> tuple[list[StepSpec], tuple[ContractSpec, ...]] | None:
+        if self.read_n >= _MAX_STATED:
+            if success_cue(said.text, outside=outside) is not None:
+                self.skipped.append(said.line)
+            return None
+        read = read_success(said, steps, self.src, outside=outside)
+        self.read_n += read is not None
+        return read
+
+    def said(self) -> None:
+        if self.skipped:
+            self.src.warn(self.skipped[0], f"{len(self.skipped)} more sentences from this line on seem to state the "
+                                           f"run's success check; past {_MAX_STATED} they are not read: state it once",
+                          SUCCESS_CODE)
 
 
 def read_the_rest(parts: SpecParts, src: Source, checks: tuple[ContractSpec, ...]) -> tuple[SpecParts, tuple[ContractSpec, ...]]:
@@ -96,9 +123,10 @@ def read_the_rest(parts: SpecParts, src: Source, checks: tuple[ContractSpec, ...
         inside.update(range(start, max([start, *(t.line for t in step.texts)]) + 1))
     steps = list(parts.steps)
     found: list[ContractSpec] = []
+    stated = _Stated(src)
     for said in list(document_sentences(src)):
         if not _spans(said, taken_success):
-            read = read_success(said, steps, src, outside=not _spans(said, inside))
+            read = stated(said, steps, outside=not _spans(said, inside))
             if read is not None:
                 steps, contracts = read
                 found.extend(contracts)
@@ -107,8 +135,8 @@ def read_the_rest(parts: SpecParts, src: Source, checks: tuple[ContractSpec, ...
                 continue
             if (tail := run_on_check(said.text)) is not None:  # "... half an hour max. its done when ..."
                 run_on = Said(tail, said.line, said.last, said.lines).at(tail)
-                if not _spans(run_on, taken_success) and (read := read_success(
-                        run_on, steps, src, outside=not _spans(run_on, inside))) is not None:
+                if not _spans(run_on, taken_success) and (read := stated(
+                        run_on, steps, outside=not _spans(run_on, inside))) is not None:
                     steps, contracts = read
                     found.extend(contracts)
                     _drop_run_on(said, tail, src)
@@ -129,9 +157,10 @@ def read_the_rest(parts: SpecParts, src: Source, checks: tuple[ContractSpec, ...
     taken_success |= lines_warned(src, SUCCESS_CODE, words=("success check", "success criteri"))
     taken_success |= {n for c in found if (n := line_of(c.where))}
     for said in comment_sentences(src):  # "# pipeline counts as green only when ...": a YAML file's comment
-        if not _spans(said, taken_success) and (read := read_success(said, steps, src)) is not None:
+        if not _spans(said, taken_success) and (read := stated(said, steps)) is not None:
             steps, contracts = read
             found.extend(contracts)
+    stated.said()
     _drop_bullet_unread({n for c in found if (n := line_of(c.where))}, src)
     amended(src, {n: "a success check" for c in found if (n := line_of(c.where))})  # "... not read but for line 26"
     if not found and steps == list(parts.steps):

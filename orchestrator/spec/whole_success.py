@@ -183,10 +183,24 @@ def _line(step: StepSpec) -> int:
     return line_of(step.where) or 0
 
 
+_KNOWN: dict[tuple[int, int], tuple[StepSpec, Vocabulary, frozenset[str]]] = {}
+_KNOWN_MAX = 1 << 15
+
+
 def outputs_of(step: StepSpec, vocabulary: Vocabulary) -> frozenset[str]:
-    """The names `step` outputs: its declared outputs and its skill's."""
+    """The names `step` outputs: its declared outputs and its skill's. Each success sentence asks it of
+    every step, so the answer is kept per (step, vocabulary) object (both held, so their ids stay theirs;
+    the steps are frozen); the store is emptied when full, so it stays bounded."""
+    key = (id(step), id(vocabulary))
+    hit = _KNOWN.get(key)
+    if hit is not None and hit[0] is step and hit[1] is vocabulary:
+        return hit[2]
     skill = _skill(step, vocabulary)
-    return frozenset(f.name for f in step.outputs) | ((vocabulary.outputs_of(skill) or frozenset()) if skill else frozenset())
+    known = frozenset(f.name for f in step.outputs) | ((vocabulary.outputs_of(skill) or frozenset()) if skill else frozenset())
+    if len(_KNOWN) >= _KNOWN_MAX:
+        _KNOWN.clear()
+    _KNOWN[key] = (step, vocabulary, known)
+    return known
 
 
 def _owner(field: str, steps: list[StepSpec], vocabulary: Vocabulary) -> int | None:
