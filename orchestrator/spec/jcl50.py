@@ -30,9 +30,9 @@ from orchestrator.spec.source import Source
 _CARD = re.compile(r"//([A-Za-z@#$][\w@#$]{0,7}+)?[ \t]++([A-Za-z]++)\b[ \t]*+(.*+)")
 _JOB = re.compile(r"//[A-Za-z@#$][\w@#$]{0,7}+[ \t]++JOB\b", re.IGNORECASE)
 _EXEC_SKILL = re.compile(r"^//\S*+[ \t]++EXEC[ \t]++SKILL=", re.IGNORECASE | re.MULTILINE)
-_PAIR = re.compile(r"([A-Za-z_][\w-]*+)=('(?:[^']|'')*+'|\([^()]*+\)|[^,\s]*+)")
+_PAIR = re.compile(r"(?<![\w-])([A-Za-z_][\w-]*+)=('(?:[^']|'')*+'|\([^()]*+\)|[^,\s]*+)")
 _SYMBOL = re.compile(r"&([A-Za-z_][\w-]*+)\.?+")
-_REF = re.compile(r"([A-Za-z_][\w-]*+)\.(\*|[A-Za-z_][\w-]*+)")
+_REF = re.compile(r"(?<![\w-])([A-Za-z_][\w-]*+)\.(\*|[A-Za-z_][\w-]*+)")
 _NUMBER = re.compile(r"-?\d++(?:\.\d++)?+")
 _PLACEHOLDER = re.compile(r"(?:([A-Za-z])\1*+[-/:. ]?+)++")  # YYYY-MM, NNN, DD/MM/YYYY
 
