@@ -1,5 +1,5 @@
-"""The holdouts 11 to 32 (tests/fixtures/foreign-specs-holdoutNN) through the real `skillweave`, one data module
-each (holdout_book11.py .. holdout_book32.py: the folders, the conditions and approvals meant, and what is not
+"""The holdouts 11 to 33 (tests/fixtures/foreign-specs-holdoutNN) through the real `skillweave`, one data module
+each (holdout_book11.py .. holdout_book33.py: the folders, the conditions and approvals meant, and what is not
 so yet with its reason); the readings of expect.yaml are holdout_kit.py's. For each holdout:
 
 - each spec validates;
@@ -51,6 +51,7 @@ import holdout_book29
 import holdout_book30
 import holdout_book31
 import holdout_book32
+import holdout_book33
 import pytest
 from foreign_kit import (
     assert_ends_as_meant,
@@ -71,7 +72,7 @@ BOOKS = {b.name: b for b in map(Book.of, (holdout_book11, holdout_book12, holdou
                                           holdout_book23, holdout_book24, holdout_book25,
                                           holdout_book26, holdout_book27, holdout_book28,
                                           holdout_book29, holdout_book30, holdout_book31,
-                                          holdout_book32))}
+                                          holdout_book32, holdout_book33))}
 PlanOf = Callable[[Book, str], Plan]
 
 
@@ -220,13 +221,14 @@ def test_a_holdout_run_ends_with_its_authors_final_output_and_an_honest_status(
     assert_ends_as_meant(report, wanted, b.not_a_success.get((folder, n)))
 
 
-# holdout28's to holdout32's own checks, kept from their retired per-set modules
+# holdout28's to holdout33's own checks, kept from their retired per-set modules
 # (test_foreign_specs_holdout28_code.py, _forms.py; test_foreign_specs_holdout29_177.py .. _182.py;
 # test_foreign_specs_holdout30_183.py .. _188.py; test_foreign_specs_holdout31_189.py .. _194.py;
 # test_foreign_specs_holdout32_195.py .. _200.py): what the Book's cases above do not ask
-H28, H29, H30, H31, H32 = (BOOKS[f"holdout{n}"] for n in (28, 29, 30, 31, 32))
+H28, H29, H30, H31, H32, H33 = (BOOKS[f"holdout{n}"] for n in (28, 29, 30, 31, 32, 33))
 _OWN = {"holdout28": holdout_book28, "holdout29": holdout_book29, "holdout30": holdout_book30,
-        "holdout31": holdout_book31, "holdout32": holdout_book32}
+        "holdout31": holdout_book31, "holdout32": holdout_book32,
+        "holdout33": holdout_book33}
 N, P, A, M, L, Q = (holdout_book29.NIGHT, holdout_book29.PEWSHEET, holdout_book29.ANALGESIA, holdout_book29.MOCKS,
                     holdout_book29.LASER, holdout_book29.QUOTE)
 
@@ -244,7 +246,7 @@ def _refused(book: Book, folder: str) -> list[Any]:
 
 
 @pytest.mark.parametrize(("book", "folder"), [pytest.param(b.name, f, id=f"{b.name}-{_num(f)}", marks=_refused(b, f))
-                                              for b in (H28, H29, H30, H31, H32) for f in b.holdout.folders])
+                                              for b in (H28, H29, H30, H31, H32, H33) for f in b.holdout.folders])
 def test_holdout_plan_has_its_authors_steps_and_none_made_up(plans: PlanOf, book: str, folder: str) -> None:
     """No step is invented (a fallback, a success sentence or a wrapped cell read as a step of its own)."""
     b = BOOKS[book]
@@ -255,7 +257,7 @@ def test_holdout_plan_has_its_authors_steps_and_none_made_up(plans: PlanOf, book
     pytest.param(b.name, f, id=f"{b.name}-{_num(f)}",
                  marks=[pytest.mark.xfail(reason=why, strict=True)] if (why := getattr(_OWN[b.name], "KNOWN_CHECK", {})
                                                                         .get(f) or b.refused.get(f)) else [])
-    for b in (H28, H29, H30, H31, H32) for f in b.holdout.folders if _check_said(b, f)])
+    for b in (H28, H29, H30, H31, H32, H33) for f in b.holdout.folders if _check_said(b, f)])
 def test_holdout_success_check_is_on_the_step_meant(plans: PlanOf, book: str, folder: str) -> None:
     """The run check is on the step, field and value said, at its line (the Book's case asks only its warning)."""
     b = BOOKS[book]
@@ -433,7 +435,7 @@ def test_holdout30_workflow_inputs_are_the_ones_meant_in_their_order(plans: Plan
     pytest.param(b.name, f, n, id=f"{b.name}-{_num(f)}-step{n}",
                  marks=_refused(b, f) or [pytest.mark.xfail(reason=why, strict=True)
                                           for why in [getattr(_OWN[b.name], "KNOWN_STEP", {}).get((f, n))] if why])
-    for b in (H30, H31, H32) for f in b.holdout.folders for n in b.holdout.meant_steps(f)])
+    for b in (H30, H31, H32, H33) for f in b.holdout.folders for n in b.holdout.meant_steps(f)])
 def test_holdout_step_is_its_skill_named_takes_only_its_inputs_and_its_own_policies(plans: PlanOf, book: str,
                                                                                    folder: str, number: int) -> None:
     """The skill is named; no input bound that its author does not name; a rule said for any failure is the step's
@@ -441,7 +443,7 @@ def test_holdout_step_is_its_skill_named_takes_only_its_inputs_and_its_own_polic
     retry, time limit or way to go on that its lines do not say (blind: 184's step 1 going on with its own Lua
     table, 185's alarm; 189's roster going on with no retry, 193's 'ONCE' cited at l.30); each policy line read at
     its line; a rule on one failure class only where its line names that class (the book's RULE_ON). holdout30 to
-    holdout32."""
+    holdout33."""
     b = BOOKS[book]
     step, meant = b.holdout.step_of(plans(b, folder), folder, number), b.holdout.meant_steps(folder)[number]
     said = [p["meaning"] for p in meant["policies"]]
@@ -698,3 +700,44 @@ def test_holdout32_196_a_reply_over_5000_is_asked_of_margaret(plans: PlanOf, run
         assert by_id[ids[6]]["approval"] == (None if n == 0 else "approved"), by_id[ids[6]]
     else:
         assert ids[6] not in report["outputs"]
+
+
+# holdout33: its own checks, kept from its retired per-set modules (test_foreign_specs_holdout33_202.py, _203, _205,
+# _206): the workflow inputs (202's `shift @ARGV` in their order), the only warnings given, 203's whichever-ran
+# sources, 205's clock times and done check, 206's skills named in capitals
+R0, R1, R2, R5 = (holdout_book33.POSTAL, holdout_book33.WALL, holdout_book33.LOCKOUT, holdout_book33.DORMANT)
+H33_INPUTS: dict[str, list[str]] = {R0: list(H33.holdout.expect(R0)["inputs"]), R1: ["crew", "wall", "week"],
+                                    R5: ["BRANCH", "RUNMON"]}
+# folder -> the lines warned (202: the file a script, the done check placed, 'ring the print room' no step; 206:
+# the JOB card's other keywords, the check's reading, l.33 (WARNED_MISREAD))
+H33_WARNED = {R0: {1, 14, 33}, R5: {1, 12, 33}}
+
+
+@pytest.mark.parametrize("folder", [pytest.param(f, id=f"holdout33-{_num(f)}") for f in H33_INPUTS])
+def test_holdout33_workflow_inputs_are_the_ones_meant(plans: PlanOf, folder: str) -> None:
+    names = [i["name"] for i in plans(H33, folder)["inputs"]]
+    assert (names if folder == R0 else sorted(names)) == H33_INPUTS[folder]
+
+
+@pytest.mark.parametrize("folder", [pytest.param(f, id=f"holdout33-{_num(f)}") for f in H33_WARNED])
+def test_holdout33_only_the_lines_listed_are_warned(plans: PlanOf, folder: str) -> None:
+    said = {w["line"] for w in plans(H33, folder)["warnings"]}
+    assert said <= H33_WARNED[folder] and (folder != R5 or said == H33_WARNED[folder]), said
+
+
+def test_holdout33_203_the_crew_and_card_take_whichever_set_list_ran(plans: PlanOf) -> None:
+    steps = {s["id"]: s for s in plans(H33, R1)["steps"]}
+    assert sorted(steps["crew"]["inputs"]["routes"]["any_of"]) == ["power", "tech"]
+    assert sorted(steps["card"]["inputs"]["grade_spread"]["any_of"]) == ["power", "tech"]
+
+
+def test_holdout33_205_no_clock_time_is_a_value_and_the_done_check_is_no_fallback(plans: PlanOf) -> None:
+    """Blind: postcode 22 and mobile 36 (the minutes of '07:22', '07:36'); l.20's '(sent = true)' step 4's fallback."""
+    plan = plans(H33, R2)
+    literals = [b for s in plan["steps"] for b in s["inputs"].values() if b.get("source") == "literal"]
+    assert all(b.get("value") not in (22, 36, "22", "36") for b in literals)
+    assert H33.holdout.step_of(plan, R2, 4)["policy"]["fallback"]["action"] != "use"
+
+
+def test_holdout33_206_steps_are_named_in_another_letter_case(plans: PlanOf) -> None:
+    assert all("other letter case" in s["provenance"]["skill"]["note"] for s in plans(H33, R5)["steps"])
