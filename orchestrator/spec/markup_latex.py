@@ -256,6 +256,10 @@ def markup_kind(text: str) -> str | None:
 
     if is_proto(text):  # a protobuf schema whose service's rpcs are the steps (`spec.proto49`)
         return "a Protocol Buffers schema"
+    from orchestrator.spec.graphql50 import is_graphql
+
+    if is_graphql(text):  # a GraphQL schema whose fields carry `@skill(name: ...)` (`spec.graphql50`)
+        return "a GraphQL schema"
     return "a LaTeX article" if is_latex(text) else "an HTML page" if is_html(text) else None
 
 
@@ -263,10 +267,13 @@ def markup_markdown(text: str) -> str:
     """`text` lowered to markdown when it is a LaTeX article, an HTML page, an iCalendar file
     (`spec.calendar46`), a troff man page (`spec.troff46`) or a protobuf schema (`spec.proto49`), else as written."""
     from orchestrator.spec.calendar46 import calendar_markdown
+    from orchestrator.spec.graphql50 import graphql_markdown
     from orchestrator.spec.proto49 import proto_markdown
     from orchestrator.spec.troff46 import man_markdown
 
-    return calendar_markdown(text) or man_markdown(text) or proto_markdown(text) or latex_markdown(text) or html_markdown(text) or text
+    return (calendar_markdown(text) or man_markdown(text) or proto_markdown(text) or graphql_markdown(text)
+            or latex_markdown(text)
+            or html_markdown(text) or text)
 
 
 _rx.save()
