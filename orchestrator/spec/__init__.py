@@ -145,6 +145,10 @@ def parse_spec(
 
     if fmt is None and is_nginx(str(path), text):  # an nginx-style block config naming skills, read as HCL's blocks
         return parse_spec_text(text, str(path), "hcl", vocabulary, anchored=anchored)  # (`spec.nginx49`)
+    from orchestrator.spec.namelist50 import is_namelist
+
+    if fmt is None and is_namelist(str(path), text):  # a Fortran namelist whose groups name skills (`spec.namelist50`)
+        return parse_spec_text(text, str(path), "hcl", vocabulary, anchored=anchored)
     from orchestrator.spec.lua46 import is_lua, lua_steps
 
     if is_lua(str(path)) and lua_steps(text):  # a Lua config returning a table of steps (`lua46`); else text

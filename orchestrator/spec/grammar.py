@@ -356,7 +356,7 @@ FALLBACK: tuple[Row, ...] = (
     # "do `email-order` instead", "if it's down do the `x` skill instead": `do` names the other skill with `instead` only
     Row("use_skill", r"\bdo\s+(?:the\s+)?{NAME}(?:\s+skill)?\s+instead\b"),
     Row("use_skill", r"\bfall\s*+-?\s*+back\s*[:=-]\s*{NAME}"),
-    Row("use_skill", r"\b(?:fall\s*+-?\s*+back\s+(?:to|on)|fail\s*over\s+to|switch\s+(?:over\s+)?to)\s+(?:the\s+)?(?P<name>[a-z][a-z0-9]*(?:-[a-z0-9]+)+)\b"),
+    Row("use_skill", r"\b(?:fall\s*+-?\s*+back\s+(?:to|on)|fail\s*over\s+to|(?:switch|swap)\s+(?:over\s+)?to)\s+(?:the\s+)?(?P<name>[a-z][a-z0-9]*(?:-[a-z0-9]+)+)\b"),
     Row("use_skill", r"\b(?:use|run|call|do)\s+(?:the\s+)?(?P<name>[a-z][a-z0-9]*(?:-[a-z0-9]+)+)\s+(?:skill\s+)?(?:for\s+(?:it|them|this|that|the\s+[\w-]+)\s+)?instead\b"),
     Row("use_skill", r"\b(?:swap|switch|sub|bring)\s+in\s+(?:the\s+)?(?P<name>[a-z][a-z0-9]*(?:-[a-z0-9]+)+)\b", needs=r"{COND}|instead|can'?t\s+be\s+reached"),
     Row("use_skill", r"\b(?:hand|pass|give|send)\s+(?:it|this|that|the\s+(?:job|work|task|request|call|step|item|message))\s+(?:over\s+)?to\s+(?:the\s+)?(?P<name>[a-z][a-z0-9]*(?:-[a-z0-9]+)+)\b(?!\s+(?:team|channel|on-?call|queue|group|rota)\b)", needs=r"{COND}|instead|can'?t\s+be\s+reached"),

@@ -672,6 +672,7 @@ def read_hcl(src: Source) -> SpecParts:
     """Read an HCL spec (module docstring); a syntax error or a file with no step stops here, at its line."""
     from orchestrator.spec.jcl50 import is_jcl, jcl_top
     from orchestrator.spec.key_comments27 import read_whole_run_comments
+    from orchestrator.spec.namelist50 import is_namelist, namelist_top
     from orchestrator.spec.nginx49 import NginxSyntax, is_nginx, nginx_top
     from orchestrator.spec.nix45 import is_nix, nix_top
     from orchestrator.spec.yaml_form import read_yaml
@@ -679,9 +680,10 @@ def read_hcl(src: Source) -> SpecParts:
     nix = is_nix(src.path)  # a `.nix` file: its function's arguments, `let` and set read as blocks (`spec.nix45`)
     jcl = not nix and not is_hcl(src.path) and is_jcl(src.path, src.text)  # a JCL job deck (`spec.jcl50`)
     nginx = not nix and not jcl and not is_hcl(src.path) and is_nginx(src.path, src.text)  # `key value;` blocks (`spec.nginx49`)
+    nml = not nix and not jcl and not nginx and not is_hcl(src.path) and is_namelist(src.path, src.text)  # `spec.namelist50`
     scan = _Scan(src.text)
     try:
-        top = jcl_top(src) if jcl else nix_top(src) if nix else nginx_top(src) if nginx else scan.body(True)
+        top = jcl_top(src) if jcl else namelist_top(src) if nml else nix_top(src) if nix else nginx_top(src) if nginx else scan.body(True)
     except NginxSyntax as exc:
         src.error(exc.line, f"block config syntax: {exc}", "spec.nginx")
         src.raise_if_errors()

@@ -55,7 +55,7 @@ _HALF_LEAD = _rx(r"(?i)^(?:\([^()]{0,120}+\)\s*+)?(?:(?:when|if|once)\s++)?")
 _VALUE_NAMES = frozenset({"status", "state", "result", "outcome", "verdict", "count", "total", "name", "id", "url",
                           "message", "text", "value", "code", "summary", "report", "line", "note", "level", "score"})
 _NOT = _rx(r"(?i)^\W*+(?:not|!)\W*+")
-_YAML_PATH = _rx(r"(?i)\.(?:ya?ml|toml|cfg|ini|conf|jcl)$|(?:^|/)(?:jenkinsfile|dockerfile|makefile)$")
+_YAML_PATH = _rx(r"(?i)\.(?:ya?ml|toml|cfg|ini|conf|jcl|nml|namelist|nlist)$|(?:^|/)(?:jenkinsfile|dockerfile|makefile)$")
 _COMMENT = _rx(r"^\s*+#\s*+(?P<text>\S.*)$")
 
 
