@@ -6,8 +6,8 @@ a GraphQL SDL schema, a Perl runbook script, a Node.js config module, a Fortran 
 a phone and a mainframe JCL job deck. It is tuning data now: at c186d848 202, 203, 205 and 206 are read by round
 50's readers (`spec.perl50`, `spec.js_config50`, `spec.sms50`, `spec.jcl50`) and 202's, 203's and 206's runs end
 with their author's output; 201 (GraphQL) is read by `spec.graphql50` since r51gql, both runs at their author's
-output (its l.17 check not read); 205's runs are refused at start on two input names, and 204 (namelist) is
-still refused. What main does not read as meant yet is listed below with its reason.
+output (its l.17 check not read), and 204 (namelist) by `spec.namelist50` since r51nml, both runs at their
+author's output; 205's runs are refused at start on two input names. What main does not read as meant yet is listed below with its reason.
 
 `WHEN` and `APPROVAL` are as in holdout_book20.py. 203's steps 2 and 3 are `when: "strip.angle === 'overhang'"`
 and `when: 'otherwise'`, 204's steps 4 and 5 `only_if = "step3%band == 'high'"` and `only_if = 'otherwise'`, each
@@ -49,11 +49,6 @@ APPROVAL: dict[tuple[str, int], dict[str, Any]] = {
 
 # folder -> why `skillweave plan` refuses it (every case of the folder is a strict xfail for that reason)
 REFUSED: dict[str, str] = {
-    FLOOD: "refused (exit 2, 2 errors): step 5's `only_if = \"step3%band == 'high'\"` is cut at its inner quote and "
-           "step 6's `only_if = 'otherwise'     ! i.e. band low` is read with its `!` comment, so neither condition "
-           "can be read (the namelist is read as markdown text, each `&stepN` group a step found by its skill's name; "
-           "l.24's 'give it 2 min then rainfall-climatology' is read as a step 3 of its own, its own fallback); "
-           "r51nml is changing this",
 }
 # (folder, author's step number, aspect) -> why the plan does not have it as its author meant yet
 KNOWN: dict[tuple[str, int, str], str] = {
@@ -62,6 +57,8 @@ KNOWN: dict[tuple[str, int, str], str] = {
 }
 # (folder, author's step number) -> why test_foreign_specs_holdouts's own step case does not hold for it yet
 KNOWN_STEP: dict[tuple[str, int], str] = {
+    (FLOOD, 2): "l.24 'if it's dead or slow swap to rainfall-climatology' is read as the fallback on a timeout only "
+                "(a rule on `timeout`): 'dead' (any other failure) still fails the run; the runs never meet it",
     (LOCKOUT, 2): "`called_at` not bound (KNOWN: 'what time they rang' matches no name)",
     (DORMANT, 4): "l.39's '*** DO NOT RESTART STEP04 ***' is not read as no retry ('restart' is no retry word): the "
                   "step has no retry by default, so it behaves as meant, but nothing cites the line",
