@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.script_flow import END, NEXT
+from orchestrator.spec.script_join import joined_lines
 
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
 
@@ -51,7 +52,6 @@ _FIELD = _rx(r"\$\$?(?P<var>[A-Za-z_]\w{0,60}+)(?:->)?\{\s*+[\"']?(?P<field>[A-Z
 _SCALAR = _rx(r"[\\]?[$@%](?P<var>[A-Za-z_]\w{0,60}+)")
 _OPS = ((" eq ", " == "), (" ne ", " != "), (" gt ", " > "), (" lt ", " < "), (" ge ", " >= "), (" le ", " <= "),
         ("&&", " and "), ("||", " or "))
-_MAX_JOINED = 200
 
 
 def _cut(text: str) -> tuple[str, str]:
@@ -220,46 +220,30 @@ def _complete(text: str) -> bool:
 
 def perl_code_lines(lines: list[str]) -> list[tuple[str, int, str]]:
     """(kind, line, text) of each line of a Perl script, its code in Python's words (module docstring)."""
-    out: list[tuple[str, int, str]] = []
     said = _Statements()
-    joined, start, pod = "", 0, False
-    for number, raw in enumerate(lines, start=1):
-        stripped = raw.strip()
-        if not joined and (pod or (raw.startswith("=") and _POD.match(stripped))):
+    pod = False
+
+    def before(number: int, raw: str, stripped: str, out: list[tuple[str, int, str]]) -> str | None:
+        nonlocal pod  # POD (`=head1` .. `=cut`) is text; `__END__` / `__DATA__` ends the code
+        if pod or (raw.startswith("=") and _POD.match(stripped)):
             heading = _POD.match(stripped)
             pod = not (heading is not None and heading.group("kw") == "cut")
             text = heading.group("text") if heading is not None else stripped
             out.append(("comment", number, text.strip()) if pod and text.strip() else ("blank", number, ""))
-            continue
-        if not joined and stripped in ("__END__", "__DATA__"):
+            return "taken"
+        if stripped in ("__END__", "__DATA__"):
             out.extend(("blank", n, "") for n in range(number, len(lines) + 1))
-            break
-        if not joined and number == 1 and stripped.startswith("#!"):
-            out.append(("blank", number, ""))
-            continue
-        if not joined and (c := _COMMENT.match(stripped)) is not None:
-            out.append(("comment", number, c.group("text").strip()))
-            continue
-        if not joined and not stripped:
-            out.append(("blank", number, ""))
-            continue
-        code, trailing = _cut(stripped)
-        start = start if joined else number
-        joined = f"{joined} {code}".strip() if code else joined
-        if joined and not _complete(joined) and number < len(lines) and number - start < _MAX_JOINED:
-            if trailing:
-                out.append(("comment", number, trailing))
-            continue
+            return "stop"
+        return None
+
+    def statements(joined: str) -> list[tuple[str, str]]:
         got: list[tuple[str, str]] = []
         for piece in _pieces(joined):
             got += said.statement(piece)
-        out.extend((kind, start, text) for kind, text in got)
-        if not got:
-            out.append(("blank", start, ""))
-        if trailing:
-            out.append(("comment", number, trailing))
-        joined = ""
-    return out
+        return got
+
+    return joined_lines(lines, comment=_COMMENT, cut=_cut, goes_on=lambda joined: bool(joined) and not _complete(joined),
+                        statements=statements, before=before)
 
 
 def _pieces(text: str) -> list[str]:

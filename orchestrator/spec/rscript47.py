@@ -20,6 +20,7 @@ A statement whose `(` is not closed goes on at the next line (at most 200 lines)
 from __future__ import annotations
 
 from orchestrator.spec.regex_cache import Patterns
+from orchestrator.spec.script_join import joined_lines
 
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
 
@@ -35,7 +36,6 @@ _MAP = _rx(r"^(?:purrr::)?(?:lapply|sapply|vapply|map|map_dfr|walk)\s*+\(\s*+(?P
            r"(?:function\s*+\(\s*+(?P<item>[A-Za-z.]\w{0,60}+)\s*+\)|~)\s*+")
 _RUN = _rx(r"\brun\s*+\(\s*+(?=[\"'])")
 _FIELD = _rx(r"\b(?P<var>[A-Za-z.][\w.]{0,60}+)\$(?P<field>[A-Za-z_][\w.]{0,60}+)")
-_MAX_JOINED = 200
 
 
 def is_r(path: str, first_line: str) -> bool:
@@ -105,34 +105,8 @@ def statement(code: str) -> list[tuple[str, str]]:
 
 def r_code_lines(lines: list[str]) -> list[tuple[str, int, str]]:
     """(kind, line, text) of each line of an R script, its code in Python's words (module docstring)."""
-    out: list[tuple[str, int, str]] = []
-    joined, start = "", 0
-    for number, raw in enumerate(lines, start=1):
-        stripped = raw.strip()
-        if not joined and number == 1 and stripped.startswith("#!"):
-            out.append(("blank", number, ""))
-            continue
-        if not joined and (c := _COMMENT.match(stripped)) is not None:
-            out.append(("comment", number, c.group("text").strip()))
-            continue
-        if not joined and not stripped:
-            out.append(("blank", number, ""))
-            continue
-        code, trailing = _cut(stripped)
-        start = start if joined else number
-        joined = f"{joined} {code}".strip() if code else joined
-        if _open(joined) > 0 and number < len(lines) and number - start < _MAX_JOINED:
-            if trailing:
-                out.append(("comment", number, trailing))
-            continue
-        said = statement(joined)
-        out.extend((kind, start, text) for kind, text in said)
-        if not said:
-            out.append(("blank", start, ""))
-        if trailing:
-            out.append(("comment", number, trailing))
-        joined = ""
-    return out
+    return joined_lines(lines, comment=_COMMENT, cut=_cut, goes_on=lambda joined: _open(joined) > 0,
+                        statements=statement)
 
 
 _rx.save()
