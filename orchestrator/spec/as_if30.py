@@ -20,6 +20,7 @@ reading is shown on the step; anything else is left for the policy reader, which
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 
 from orchestrator.spec.cue_notes import skill_of
 from orchestrator.spec.model import Reading, StepSpec
@@ -123,25 +124,34 @@ def as_if_notes(text: str, step: StepSpec | None, src: Source) -> str:
     return text if found is None else found[0]
 
 
-def read_as_if(steps: list[StepSpec], src: Source) -> list[StepSpec]:
-    """The steps, each as-if clause of the module docstring given to the policy reader as the value to go on with."""
+Found = Callable[[str, "frozenset[str] | None"], "tuple[str, str, str] | None"]
+
+
+def rewrite_values(steps: list[StepSpec], src: Source, find: Found, said_as: str) -> list[StepSpec]:
+    """The steps, each text in which `find` (text, the skill's outputs) finds a value to go on with given to
+    the policy reader as its rewrite, the clause shown on the step as a fallback reading `said_as`."""
     out = []
     for step in steps:
         skill = skill_of(step)
         outputs = src.vocabulary.outputs_of(skill) if src.vocabulary and skill else None
         texts = []
         for text in step.texts:
-            found = _rewrite(text.text, outputs)
+            found = find(text.text, outputs)
             if found is None:
                 texts.append(text)
                 continue
             rewritten, clause, shown = found
             step = step.model_copy(update={"readings": (*step.readings, Reading(
                 what="fallback", where=src.where(text.line), text=clause[:160],
-                note=f"the value to go on with: {shown} (said as what the step came back with)"))})
+                note=f"the value to go on with: {shown} ({said_as})"))})
             texts.append(text.model_copy(update={"text": rewritten}))
         out.append(step.model_copy(update={"texts": tuple(texts)}))
     return out
+
+
+def read_as_if(steps: list[StepSpec], src: Source) -> list[StepSpec]:
+    """The steps, each as-if clause of the module docstring given to the policy reader as the value to go on with."""
+    return rewrite_values(steps, src, _rewrite, "said as what the step came back with")
 
 
 _rx.save()

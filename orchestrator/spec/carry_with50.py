@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import json
 
-from orchestrator.spec.cue_notes import skill_of
-from orchestrator.spec.model import Reading, StepSpec
+from orchestrator.spec.as_if30 import rewrite_values
+from orchestrator.spec.model import StepSpec
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.source import Source
 
@@ -61,27 +61,18 @@ def carried_values(text: str, outputs: frozenset[str] | None) -> tuple[int, int,
     return None
 
 
+def _carried(text: str, outputs: frozenset[str] | None) -> tuple[str, str, str] | None:
+    found = carried_values(text, outputs)
+    if found is None:
+        return None
+    start, end, values = found
+    shown = ", ".join(f"`{k}` = {json.dumps(v)}" for k, v in values.items())
+    return f"{text[:start]}continue with `{json.dumps(values)}`{text[end:]}", text[start:end], shown
+
+
 def read_carried(steps: list[StepSpec], src: Source) -> list[StepSpec]:
     """The steps, each "carry on with pairs [] and hours 0" given to the policy reader as "continue with `{...}`"."""
-    out = []
-    for step in steps:
-        skill = skill_of(step)
-        outputs = src.vocabulary.outputs_of(skill) if src.vocabulary and skill else None
-        texts = []
-        for text in step.texts:
-            found = carried_values(text.text, outputs)
-            if found is None:
-                texts.append(text)
-                continue
-            start, end, values = found
-            said = json.dumps(values)
-            shown = ", ".join(f"`{k}` = {json.dumps(v)}" for k, v in values.items())
-            step = step.model_copy(update={"readings": (*step.readings, Reading(
-                what="fallback", where=src.where(text.line), text=text.text[start:end][:160],
-                note=f"the value to go on with: {shown} (said as the step's outputs after 'carry on with')"))})
-            texts.append(text.model_copy(update={"text": f"{text.text[:start]}continue with `{said}`{text.text[end:]}"}))
-        out.append(step.model_copy(update={"texts": tuple(texts)}))
-    return out
+    return rewrite_values(steps, src, _carried, "said as the step's outputs after 'carry on with'")
 
 
 _rx.save()
