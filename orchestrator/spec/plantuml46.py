@@ -32,6 +32,7 @@ from yaml.nodes import MappingNode, Node, SequenceNode
 
 from orchestrator.spec.check import SpecParts
 from orchestrator.spec.hcl30 import _TAG, _mark, _s
+from orchestrator.spec.rakefile42 import split_arguments
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.source import Source
 
@@ -348,7 +349,7 @@ class _Reader:
         if self.title is not None:
             items.append((_s(p, "name", self.title[0], 0), _s(p, self.title[1], self.title[0], 6)))
         for s in self.steps:
-            s.bound = [(n, v, t) for a in _args(s.args) for n, v, t in self.binding(s, a)]
+            s.bound = [(n, v, t) for a in split_arguments(s.args) for n, v, t in self.binding(s, a)]
         if self.inputs:
             first = min(self.inputs.values())
             pairs = [(_s(p, n, ln, 0), MappingNode(f"{_TAG}map", [], _mark(p, ln, 0), _mark(p, ln, 0)))
@@ -384,28 +385,6 @@ class _Reader:
             at = s.notes[0][0]
             items.append((_s(p, "notes", at, 2), _s(p, "\n".join(t for _l, t in s.notes), at, 2)))
         return MappingNode(f"{_TAG}map", items, _mark(p, ln, 2), _mark(p, ln, 2))
-
-
-def _args(text: str) -> list[str]:
-    """A call's arguments, split at the commas outside quotes and brackets."""
-    out, depth, quote, cur = [], 0, "", ""
-    for c in text:
-        if quote:
-            quote = "" if c == quote else quote
-        elif c in "\"'":
-            quote = c
-        elif c in "([":
-            depth += 1
-        elif c in ")]":
-            depth -= 1
-        elif c == "," and depth == 0:
-            out.append(cur)
-            cur = ""
-            continue
-        cur += c
-    if cur.strip():
-        out.append(cur)
-    return [a for a in out if a.strip()]
 
 
 def read_plantuml(src: Source) -> SpecParts:

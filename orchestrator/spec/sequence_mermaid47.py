@@ -30,8 +30,9 @@ from yaml.nodes import MappingNode
 
 from orchestrator.spec.check import SpecParts
 from orchestrator.spec.hcl30 import _s
-from orchestrator.spec.plantuml46 import _args, _Frame, _Step
+from orchestrator.spec.plantuml46 import _Frame, _Step
 from orchestrator.spec.plantuml46 import _Reader as _PumlReader
+from orchestrator.spec.rakefile42 import split_arguments
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.source import Source
 
@@ -190,7 +191,7 @@ class _Reader(_PumlReader):
     def data_deps(self) -> None:
         """Each step waits for the steps whose outputs it takes or tests; one that takes none keeps the order."""
         for s in self.steps:
-            s.bound = [(n, v, t) for a in _args(s.args) for n, v, t in self.binding(s, a)]
+            s.bound = [(n, v, t) for a in split_arguments(s.args) for n, v, t in self.binding(s, a)]
         for s in self.steps:
             said = " ".join([v for _n, v, _t in s.bound] + [s.when or ""])
             used = [o.sid for o in self.steps[: self.steps.index(s)] if f"steps.{o.sid}.output." in said]
