@@ -1,0 +1,202 @@
+"""The thirty-fourth holdout (tests/fixtures/foreign-specs-holdout34, specs 207-212), its data for
+test_foreign_specs_holdouts.py. Blind at 6fb5d5e2 (BLIND-RESULTS.md): 4 of 6 validate (209 and 210 refused),
+2 of 29 steps fully right, 19 of 30 policy lines as meant, 3 of 6 success checks read, 0 of 13 runs at their
+final output (207 fails both runs at step 1, 208, 211 and 212 refuse every run at start), 13 of 13 statuses
+honest; its kinds are an awk script, a Haskell program, a Go program and a Swift playground used as runbooks, a
+rafting base's radio log sheet and a voicemail transcription. It is tuning data now: at a1fceb74 main reads it as
+it did blind; what it does not read as meant yet is listed below with its reason.
+
+`WHEN` and `APPROVAL` are as in holdout_book20.py. 209's steps 3 and 4 are the two arms of `if
+scan.Int("damage_points") > 0 { } else { }`, 211's of 'Item 3, ONLY if headcount says missing more than 0' /
+'Item 4, when nobody is missing', each one's next step after whichever ran. 210's approval (l.22) is asked only
+for pieces over 4 hours, waits an hour and silence is no booking: its first run does not meet it (3 h), its second
+is approved and resumed, its third is met by silence and held at the approval (expect.yaml's `approval_answer`);
+while 210 is refused none of them is made. What is not so yet is listed with its reason: one that starts passing
+must leave its list."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from foreign_kit import FIXTURES, folders_of
+from holdout_kit import INPUTS_MISSING, INPUTS_REFUSED, inputs_missing, inputs_refused
+
+NAME = "foreign-specs-holdout34"
+_BY_NUMBER = {f.split("-", 1)[0]: f for f in folders_of(FIXTURES / NAME)}
+LINEN, GRADING, CARHIRE, TATTOO, RAFTING, PIANO = (_BY_NUMBER[n] for n in ("207", "208", "209", "210", "211", "212"))
+
+_DAMAGE = "steps['#1'].output.damage_points > 0"
+_AWK_IN = ("the usage line's `-v hotel=.. -v bags=..` (l.3) is not read as the run's inputs: the awk reader binds the "
+           "call's `\"f=\" v` argument to the literal '' (optional, cited to the skill's SKILL.md), no warning at plan "
+           "time (the run says 'inputs 'bags', 'hotel' are not taken')")
+_AWK_JGET = ("`jget(x, \"f\")` is read for the order only ('no data handed over'): the input is bound to the literal "
+             "'', not to the earlier step's field, and nothing says so")
+_AWK_BEGIN = ("the BEGIN block's UPPERCASE literal (`RATE = 1.85` l.12, `ACCTS = \"accounts@..\"` l.13) is not read as "
+              "the value of the variable the call passes: the input is bound to the literal ''")
+_HS_SHIFT = ("the header's 'finished = grower-statement hands back ...' (l.10) names grower-statement first, so it is "
+             "planned as step 1 (warned) and every author's step after it is one place on")
+_HS_INPUTS = ("the header's run.json fields (l.3-4: grower, intake_date, bins) are not read as the run's inputs: the "
+              "inputs are the skills' own names")
+_RADIO_SHIFT = ("l.12's fallback 'use gauge-from-ea-site for the same station' is read as a step of its own (step-2, "
+                "started with step-1, warned), so every author's item after item 1 is one place on")
+_RADIO_INPUTS = ("l.14-15's 'put_in is heads out, landed is heads in' is not read as the run inputs heads_out/heads_in: "
+                 "put_in is a workflow input of its own name, landed is given nothing (warned)")
+_GAUGE = "'level_m from the gauge' is not bound to river-gauge's level_m: given nothing (warned)"
+_VOICE_LIT = ("a value said in words in the message ('tuner name is me, Maggie, always' l.8, 'the start is always the "
+              "workshop ... S-Y-23 1AA' l.11-12, 'forty five p a mile, so nought point four five' l.13) is not read "
+              "as the literal of the input it is for")
+_MISSING = "steps['#2'].output.missing > 0"
+
+# (folder, author's step number) -> (the line the condition is said at, the `when` expressions meant)
+WHEN: dict[tuple[str, int], tuple[int, tuple[str, ...]]] = {
+    (CARHIRE, 3): (50, (_DAMAGE,)),  # 'if scan.Int("damage_points") > 0 {'
+    (CARHIRE, 4): (53, (f"not ({_DAMAGE})", "steps['#1'].output.damage_points <= 0")),  # '} else {'
+    (RAFTING, 3): (17, (_MISSING,)),  # 'Item 3, ONLY if headcount says missing more than 0:'
+    (RAFTING, 4): (20, (f"not ({_MISSING})", "steps['#2'].output.missing <= 0",
+                        "steps['#2'].output.missing == 0")),  # 'Item 4, when nobody is missing:'
+}
+# (folder, author's step number) -> the step's approval meant, its `when` one of those listed (None: whenever the
+# step runs), `line` where it is said
+APPROVAL: dict[tuple[str, int], dict[str, Any]] = {
+    (TATTOO, 3): {"required": True, "timeout_s": 3600.0, "on_timeout": "reject",
+                  "when": ("steps['#2'].output.hours > 4",)},  # "BIG pieces (over 4 hours) need Jess to OK first ..."
+}
+
+# folder -> why `skillweave plan` refuses it (every case of the folder is a strict xfail for that reason)
+REFUSED: dict[str, str] = {
+    CARHIRE: "refused (a reader's error): 'skill `clean-return` is named here but no step runs it' (l.54): the "
+             "`} else {` arm of the Go if is read as part of damage-quote's step, so the else branch's step is lost",
+    TATTOO: "refused (a reader's error): 'the attempt timeouts along step-1 -> ... -> step-4 add up to 14445s, more "
+            "than the wall time 600s' (l.11): book-session's approval condition 'BIG pieces (over 4 hours)' (l.22) is "
+            "read as a 4 h attempt timeout",
+}
+# (folder, author's step number, aspect) -> why the plan does not have it as its author meant yet
+KNOWN: dict[tuple[str, int, str], str] = {
+    **{(LINEN, n, f"input {i}"): _AWK_IN for n, i in ((1, "hotel"), (1, "bag_count"), (2, "hotel"), (4, "hotel"))},
+    **{(LINEN, n, f"input {i}"): _AWK_JGET for n, i in ((2, "pieces"), (3, "kg"), (3, "rejects"), (4, "amount"),
+                                                        (5, "invoice_no"), (5, "total"))},
+    **{(LINEN, n, f"input {i}"): _AWK_BEGIN for n, i in ((3, "rate"), (5, "to"))},
+    **{(GRADING, n, "skill"): _HS_SHIFT for n in (1, 2, 3, 4)},
+    (GRADING, 1, "depends_on"): "intake-docket waits for grower-statement (planned first, " + _HS_SHIFT + ")",
+    (GRADING, 4, "depends_on"): "grower-statement depends on nothing (planned first, " + _HS_SHIFT + ")",
+    (GRADING, 1, "input date"): "`(\"date\", S (intakeDate run))` is not bound (warned): " + _HS_INPUTS,
+    (GRADING, 2, "for_each"): "`forM (bins run) $ \\b ->` is not read as a for-each over the bins (warned only "
+                              "through grade-summary's 'no step before it runs per item')",
+    (GRADING, 2, "input bin_id"): "a workflow input `bin_id` (warned), not each bin's field bin: no for-each read",
+    (GRADING, 2, "input kg"): "`(\"kg\", N (binKg b))` is not bound (warned): no for-each read",
+    (GRADING, 3, "input grades"): "`(\"grades\", L grades)` is not bound (warned): grade-bin runs once, not per bin",
+    **{(GRADING, 4, f"input {i}"): "a workflow input of its own name (warned), not grade-summary's " + i + ": "
+       + _HS_SHIFT for i in ("class1_kg", "juice_kg")},
+    (GRADING, 4, "input season"): "`season = \"2026/27\"` (l.19) is not read as the literal: a workflow input "
+                                  "`season` (warned)",
+    (RAFTING, 1, "input station"): "'for station \"Bala weir\"' (l.11-12) is not read as the literal: a workflow "
+                                   "input `station` (warned)",
+    **{(RAFTING, n, "skill"): _RADIO_SHIFT for n in (2, 3, 4, 5)},
+    (RAFTING, 2, "depends_on"): "trip-headcount waits for steps 1 and 2 (silent): l.11's 'Item 1 and item 2 go at "
+                                "the same time' is read with the fallback as the second step",
+    (RAFTING, 2, "input put_in"): _RADIO_INPUTS,
+    (RAFTING, 2, "input landed"): _RADIO_INPUTS,
+    (RAFTING, 3, "depends_on"): "missing-person-alert waits for the headcount only; level_m from the gauge not bound",
+    (RAFTING, 3, "condition"): "'ONLY if headcount says missing more than 0:' (l.17) is lost: the alert runs on "
+                               "every run, and nothing says so",
+    (RAFTING, 3, "input level_m"): _GAUGE,
+    (RAFTING, 4, "condition"): "'when nobody is missing:' (l.20) is lost: trip-closeout runs on every run, and "
+                               "nothing says so",
+    (RAFTING, 5, "depends_on"): "'after 3 or 4 whichever one happened' is joined on the plan's step-3 and step-4 "
+                                "(headcount and alert, " + _RADIO_SHIFT + ")",
+    (RAFTING, 5, "input status"): "from the alert only, not whichever of alert / close-out ran (silent)",
+    (RAFTING, 5, "input level_m"): _GAUGE,
+    (PIANO, 1, "input tuner"): "a workflow input `tuner` (warned): " + _VOICE_LIT,
+    (PIANO, 2, "input start"): "not bound (warned): " + _VOICE_LIT,
+    (PIANO, 3, "input rate"): "not bound (warned): " + _VOICE_LIT,
+}
+# (folder, author's step number) -> why test_foreign_specs_holdouts's own step case does not hold for it yet
+KNOWN_STEP: dict[tuple[str, int], str] = {
+    (LINEN, 5): "l.30's 'ONCE only, the hotels moan about duplicates' is not cited: the step has no retry by default, "
+                "so it behaves as meant, but nothing reads the line",
+    (GRADING, 1): "`date` not bound (KNOWN); l.27's 90 s read as meant but cited at l.26, the `-- (1)` comment above",
+    (GRADING, 2): "`kg` not bound (KNOWN: no for-each); l.31's retries read but cited at l.30, the `-- (2)` comment",
+    (GRADING, 3): "`grades` not bound (KNOWN)",
+    (GRADING, 4): "l.39 read (no retry, escalate) but cited at l.38, the `-- (4)` comment above it",
+    (RAFTING, 1): "l.12's fallback is not on river-gauge: it is read as a step of its own (KNOWN_POLICY)",
+    (RAFTING, 2): "`landed` not bound (KNOWN); l.15's retries read but cited at l.14, where the transmission starts",
+    (RAFTING, 3): "`level_m` not bound (KNOWN); l.19's retries read but cited at l.17, where the transmission starts",
+    (RAFTING, 4): "l.21's 2 minutes read but cited at l.20, where the transmission starts",
+    (RAFTING, 5): "`level_m` not bound (KNOWN); l.23's continue read but cited at l.22, where the transmission starts",
+    (PIANO, 1): "l.10's minute read but cited at l.6, where the message's paragraph starts",
+    (PIANO, 2): "`start` not bound (KNOWN); l.12's waits read as 2 retries (KNOWN_POLICY), cited at l.11",
+    (PIANO, 3): "`rate` not bound (KNOWN)",
+    (PIANO, 4): "l.15 and l.16 read but both cited at l.14, where text-clients' sentence starts; l.16's value lost "
+                "(KNOWN_POLICY)",
+}
+# folder -> why test_foreign_specs_holdouts's no-step-made-up case does not hold for it yet
+MADE_UP: dict[str, str] = {
+    RAFTING: "6 steps for 5: " + _RADIO_SHIFT,
+}
+# (folder, line) -> the failure class a rule read at that line is on, where the line names one, with why
+RULE_ON: dict[tuple[str, int], tuple[str, str]] = {
+    (LINEN, 27): ("transient", "'when the accounts box is down (most Fridays) use invoice-manual-pdf instead': the "
+                               "fallback is said for the service being down, and the step's own fallback is the "
+                               "same skill on any failure, as meant"),
+}
+# (folder, line, n-th policy of that line) -> why that policy is not on its step as meant yet
+KNOWN_POLICY: dict[tuple[str, int, int], str] = {
+    (GRADING, 39, 0): "'do NOT retry, just fail, someone has to fix the table first' is read as no retry and a "
+                      "fallback `escalate` (its message the rest of the line with the code after it), not `fail`: the "
+                      "run ends escalated for a person",
+    (RAFTING, 12, 0): "'If the gauge site is down use gauge-from-ea-site for the same station' is read as a step of "
+                      "its own (step-2, run on every run beside river-gauge), its fallback `use {same: "
+                      "gauge-from-ea-site}`; river-gauge has no fallback",
+    (PIANO, 12, 0): "'have another go after ten seconds, then after thirty, then after a minute, and then leave it' "
+                    "is read as 2 retries, 10 s and 30 s (warned 'give different waits; the series is used'): the "
+                    "minute is lost",
+    (PIANO, 16, 0): "'carry on as if it said texted nought' is read as continue with no value: 'nought' is not read "
+                    "as 0 (the warning on the line is about 'ring them' only)",
+}
+# (folder, kind, line) -> why the whole run's limit or success check is not read as meant yet
+KNOWN_WHOLE: dict[tuple[str, str, int], str] = {
+    (GRADING, "success", 10): "'finished = grower-statement hands back a statement_id (not empty)' is not read as "
+                              "the run's check (it makes grower-statement the plan's step 1), and nothing says so",
+    (RAFTING, "success", 25): "'Done when daily-log-entry says logged true.' (wrapped onto l.26) is not read as the "
+                              "run's check, and nothing says so",
+}
+# folder -> why its success check is not on the step, field and value meant at its line yet
+KNOWN_CHECK: dict[str, str] = {
+    GRADING: "no run check: l.10 not read (KNOWN_WHOLE)",
+    RAFTING: "no run check: l.25 not read (KNOWN_WHOLE)",
+}
+# (folder, line), (folder, line, kind) or (folder, line, n-th item of that line) -> why what the line says is neither
+# read as meant nor warned at that line
+SILENT: dict[tuple[str, int] | tuple[str, int, int] | tuple[str, int, str], str] = {
+    (GRADING, 10, "success"): "not read and not warned (KNOWN_WHOLE)",
+    (GRADING, 39, "policy"): "read as no retry and `escalate` (KNOWN_POLICY), cited at l.38, and nothing says so at "
+                             "l.39",
+    (RAFTING, 12, "policy"): "read as a step of its own with a garbage fallback value (KNOWN_POLICY); what is warned "
+                             "is the step, not how the line's fallback was read",
+    (RAFTING, 17, "condition"): "the condition is lost (KNOWN), no warning",
+    (RAFTING, 20, "condition"): "the otherwise is lost (KNOWN), no warning",
+    (PIANO, 12, "policy"): "read as 2 retries (KNOWN_POLICY); the warning is at l.11, where the sentence starts",
+    (PIANO, 16, "policy"): "continue with no value (KNOWN_POLICY), no warning about the value",
+}
+# (folder, run) -> (what stops it reaching the author's output, asserted on the plan, and why); not made
+NOT_RUN: dict[tuple[str, int], Any] = {
+    **{(GRADING, n): (inputs_refused, INPUTS_REFUSED + "bins, intake_date") for n in (0, 1)},
+    **{(RAFTING, n): (inputs_refused, INPUTS_REFUSED + "heads_in, heads_out") for n in (0, 1)},
+    **{(PIANO, n): (inputs_missing, INPUTS_MISSING + "tuner") for n in (0, 1)},
+}
+# runs made whose end is not the author's output yet: (folder, run) -> why; each must end honestly
+FAILS: dict[tuple[str, int], str] = {
+    **{(LINEN, n): "fails at step 1 (weigh-in's bag_count '' is no int)" for n in (0, 1)},
+}
+# runs made that do not pause for the approval their author asks for: each a strict xfail with why
+UNPAUSED: dict[tuple[str, int], str] = {
+}
+# Not a test list: lines the tests take as read as meant (or warned at their line) whose warnings name a misreading
+# or a part left unread that is not, checked against the plan at a1fceb74; (folder, line) -> what the warning says
+# and why it misdescribes the plan.
+WARNED_MISREAD: dict[tuple[str, int | None], str] = {
+    (RAFTING, 22): "'step-6: '1618 OPS BASE Whole close-out wrapped inside 30 mins please.' states a policy that was "
+                   "not understood': the 30 minutes are the whole run's limit, read as meant at l.25",
+    (PIANO, 19): "''ready true' names no step's output, so that part is not checked': the run check ready == true on "
+                 "route-sheet is read as meant",
+}
