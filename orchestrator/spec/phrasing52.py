@@ -8,6 +8,7 @@
 
 Rows of the policy grammar (`EARLY`, joined through `spec.grammar_families8`):
 
+- retries said as more chances ("give the scale reader three more chances");
 - the count of goes said after another go and its wait ("have another go every 45 seconds - three goes at most",
   "take another shot every minute, five tries tops"): the goes counted are the further ones, retries (alone, "three
   goes at most, 45 s apart", they are all the goes, the first among them);
@@ -61,12 +62,15 @@ EARLY: tuple[Row, ...] = (
     # "have another bash every 45 seconds - three goes at most": the further goes, retries (the wait left to its rows)
     Row("retries", r"(?<![\w-])(?:up\s+to\s+|at\s+most\s+)?{N}\s+" + _GOES + r"\s+(?:at\s+most|max(?:imum)?|tops|or\s+fewer)\b",
         needs=_ANOTHER),
+    # "give the scale reader three more chances": retries (a number of chances, not "1 more chance" alone: `spec.phrasing49`)
+    Row("retries", r"(?<![\w-]){N}\s+more\s+chances\b"),
     # "Five-minute ceiling on the carrier rates": the attempt's time
     Row("timeout", r"(?<![\w-])(?:an?\s+)?{D}\s*+(?:hard\s+)?(?:ceiling|cap|cut-?off|time\s*-?\s*limit|time-?box)(?![\w-])\s+"
         r"(?:on|for)\s+(?!(?:the\s+)?(?:whole|entire|full|run|batch|workflow|pipeline)\b)"),
-    # "this has to be finished in 3 days", "must be wrapped up within 2 h": the time
-    Row("timeout", r"(?<![\w-])(?:has\s+to|have\s+to|must|needs?\s+to|should)\s+be\s+(?:finished|done|over|completed?|"
-        r"wrapped\s+up|through)\s+(?:in|within|inside(?:\s+of)?)\s+{D}"),
+    # "this has to be finished in 3 days", "the export must be wrapped up within 2 h": the time (not "all of this has to
+    # be done inside 50 minutes", "everything must be ...": the whole's, warned by its own readers, `spec.whole_run_said`)
+    Row("timeout", r"(?<![\w-])(?<!all\sof\s)(?:this|it|(?:the|each|every)\s+[\w-]+(?:\s+[\w-]+){0,2}?)\s+"
+        r"(?:has\s+to|have\s+to|must|needs?\s+to|should)\s+be\s+(?:finished|done|over|completed?|wrapped\s+up|through)\s+(?:in|within|inside(?:\s+of)?)\s+{D}"),
     # "stop waiting for the kiln log after 75 minutes": the time
     Row("timeout", r"(?<![\w-])(?:stop|quit|give\s+up)\s+waiting\s+(?:for|on)\s+(?:the\s+|its\s+|a\s+)?[\w-]+(?:\s+[\w-]+){0,3}?"
         r"\s+(?:after|at|past|beyond)\s+{D}"),
@@ -101,7 +105,7 @@ IGNORE: tuple[Row, ...] = (
 )
 
 # the words its rows need in a sentence (`grammar.GATES`)
-GATES = {"EARLY": r"|another|ceiling|cap|cut|limit|box|finished|done|over|complet|wrapped|through|waiting|no|start|"
+GATES = {"EARLY": r"|another|chances|ceiling|cap|cut|limit|box|finished|done|over|complet|wrapped|through|waiting|no|start|"
                   r"begin|open|give|ask|use|try|call|nothing|wait|not|with"}
 
 # the whole of the run said as everything in it: "top to bottom", "all of it, every stage", "every stage has until"

@@ -119,3 +119,16 @@ def test_near_miss_nothing_touched_for_a_time_is_no_limit() -> None:
 def test_people_who_will_not_wait_are_an_aside_and_not_a_second_more_after_a_mark_emphasis() -> None:
     assert _s("Customers won't wait, so keep it quick.") == (_s("Keep it quick.")[0], ())
     assert _s("It has 20 seconds and not a second more.")[0].timeout_s == 20.0  # `spec.phrasing48`'s, kept
+
+
+def test_more_chances_counted_are_retries() -> None:
+    assert _s("Give the label printer four more chances, 10 s apart.")[0].retries == 4
+    assert _s("The courier lookup gets 2 more chances; then fail.")[0].retries == 2
+
+
+def test_near_miss_more_chances_without_a_number_are_no_count() -> None:
+    assert _s("Give the scale reader more chances when it is cold.")[0].retries is None
+
+
+def test_near_miss_all_of_this_finished_in_a_time_is_not_one_step_s_time() -> None:
+    assert _s("All of this has to be done inside 50 minutes.")[0].timeout_s is None
