@@ -63,7 +63,7 @@ EARLY: tuple[Row, ...] = (
     Row("retries", r"(?<![\w-])(?:up\s+to\s+|at\s+most\s+)?{N}\s+" + _GOES + r"\s+(?:at\s+most|max(?:imum)?|tops|or\s+fewer)\b",
         needs=_ANOTHER),
     # "give the scale reader three more chances": retries (a number of chances, not "1 more chance" alone: `spec.phrasing49`)
-    Row("retries", r"(?<![\w-]){N}\s+more\s+chances\b"),
+    Row("retries", r"(?<![\w-])(?:(?:give|allow|grant)\s+(?:it|them)\s+)?{N}\s+more\s+chances\b"),
     # "Five-minute ceiling on the carrier rates": the attempt's time
     Row("timeout", r"(?<![\w-])(?:an?\s+)?{D}\s*+(?:hard\s+)?(?:ceiling|cap|cut-?off|time\s*-?\s*limit|time-?box)(?![\w-])\s+"
         r"(?:on|for)\s+(?!(?:the\s+)?(?:whole|entire|full|run|batch|workflow|pipeline)\b)"),
