@@ -67,7 +67,8 @@ _GATHER = _rx(r"\b(?:when|once|after) (?:all|every)\b(?! (?:\d+|half|few|other|c
               r"|\bfull set\b|\bevery (?:check|renewal|item) result\b", re.IGNORECASE)
 _FAILURE_WORDS = _rx(r"\b(?:fail\w*|errors?\b(?! count)|down|time[sd]? out|hang\w*|slow|unavailable|"
                      r"unreachable|crash\w*|flaky|breaks?|rate.limit\w*|dead|offline|broken|unresponsive|unhealthy|"
-                     r"hiccups?|stumbles?|chokes?)", re.IGNORECASE)
+                     r"hiccups?|stumbles?|chokes?|won'?t (?:play|work|cooperate|behave|respond|answer)|refus\w*|"
+                     r"falls? over)", re.IGNORECASE)
 _CONDITION_START = _rx(r"^(?:[-*+]\s+|\d+[.)]\s+|→\s*|\[[ xX]\]\s+)*(?:\*\*|_)?(if|otherwise|else)\b(.*)",
                        re.IGNORECASE)
 _ON_DATA = _rx(r"[<>=≥≤]|!=|\bstep \d+ (?:says|reports?|returns?|finds?)\b|\bone or more\b|\bmore than\b"
@@ -134,13 +135,19 @@ def _fallback_skills(plan: Plan) -> set[str]:
 
 def _said_as_spare(line: str, name: re.Pattern[str]) -> bool:
     """The sentence of `line` that names the skill speaks of it as a spare or as not used
-    (`_SPARE_SAID`), or it names a failure before the skill ("if the mirror is down, use X")."""
+    (`_SPARE_SAID`), or it names a failure before the skill ("if the mirror is down, use X"), or a failure asked
+    just before it ("Mirror down? Use X.")."""
     for match in name.finditer(line):
-        start = max((m.end() for m in _SENTENCE_END.finditer(line, 0, match.start())), default=0)
+        ends_before = [m for m in _SENTENCE_END.finditer(line, 0, match.start())]
+        start = ends_before[-1].end() if ends_before else 0
         ends = _SENTENCE_END.search(line, match.end())
         sentence = line[start:ends.start() if ends else len(line)]
         if _SPARE_SAID.search(sentence) or _FAILURE_WORDS.search(line, start, match.start()):
             return True
+        if ends_before and ends_before[-1].group(0).startswith("?"):  # the sentence before asks of a failure
+            asked = ends_before[-2].end() if len(ends_before) > 1 else 0
+            if _FAILURE_WORDS.search(line, asked, ends_before[-1].start()):
+                return True
     return False
 
 

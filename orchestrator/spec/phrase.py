@@ -62,6 +62,8 @@ from orchestrator.spec.phrasing48 import plain as plain48
 from orchestrator.spec.phrasing48 import whole_scope48
 from orchestrator.spec.phrasing49 import plain as plain49
 from orchestrator.spec.phrasing50 import plain as plain50
+from orchestrator.spec.phrasing52 import plain as plain52
+from orchestrator.spec.phrasing52 import whole_scope52
 from orchestrator.spec.policy_notation24 import habit_reason_spans, typeset_spaces
 from orchestrator.spec.policy_notation25 import whole_scope25
 from orchestrator.spec.regex_cache import Patterns
@@ -183,6 +185,7 @@ def _read_phrase(text: str, known: frozenset[str]) -> Phrase:
     text = plain48(text)  # "2 1/2 minutes" is 2.5 minutes (`spec.phrasing48`)
     text = plain49(text)  # "1 s, then 2, 4, 8 and so on" is a backoff from 1 s, x2 (`spec.phrasing49`)
     text = plain50(text)  # "30 sec, then a couple of minutes, then 5 min": 2 minutes (`spec.phrasing50`)
+    text = plain52(text)  # "1 h 15 m" is 75 minutes, "doubled each time" doubling (`spec.phrasing52`)
     text = amount50(text)  # "just go £120 n carry on" is carrying on with 120 (`spec.amount_go_on50`)
     raw = text[:MAX_SENTENCE]
     norm, where, ends = normalize_spans(mark(raw, typeset_spaces(raw.translate(_QUOTES)), known), bare(known))
@@ -279,6 +282,7 @@ def _read_phrase(text: str, known: frozenset[str]) -> Phrase:
     statement = whole_scope45(norm, statement)  # "overall this run must wrap up inside 8 minutes" (`spec.phrasing45`)
     statement = whole_scope46(norm, statement)  # "the entire sequence ... after 2.5 hours" (`spec.phrasing46`)
     statement = whole_scope48(norm, statement)  # "Entire nightly batch is capped at 3 h" (`spec.phrasing48`)
+    statement = whole_scope52(norm, statement)  # "top to bottom ... finished in 3 days" (`spec.phrasing52`)
     statement = budget_without_repeat(norm, statement, retry_said)
     unread = held(unread, statement, norm)  # "retry x3, wait 10s first ...": the wait was read (`spec.held_words44`)
     problems = list(r.problems)

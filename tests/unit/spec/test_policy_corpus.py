@@ -85,6 +85,9 @@ HOLDOUT31 = FIXTURES.parent / "foreign-specs-holdout31" / "phrasings-holdout31.y
 # the thirty-second blind set's rows: 21/40 exactly by hand (BLIND-RESULTS.md); read here as tuning data, its misses in
 # XFAIL32
 HOLDOUT32 = FIXTURES.parent / "foreign-specs-holdout32" / "phrasings-holdout32.yaml"
+# the thirty-third blind set's rows: 25/40 exactly by hand (BLIND-RESULTS.md); read here as tuning data, its misses in
+# XFAIL33
+HOLDOUT33 = FIXTURES.parent / "foreign-specs-holdout33" / "phrasings-holdout33.yaml"
 ASSUMED_RETRIES = 3  # a wait without a count: the planner assumes 3 and warns (spec.effect)
 
 # text -> (the meaning we read instead, why)
@@ -211,6 +214,8 @@ def _corpus() -> list[tuple[str, dict[str, Any]]]:
                 for e in yaml.safe_load(HOLDOUT31.read_text(encoding="utf-8"))]
     entries += [(HOLDOUT32.name, {**e, "meaning": _neutral(e["meaning"])})
                 for e in yaml.safe_load(HOLDOUT32.read_text(encoding="utf-8"))]
+    entries += [(HOLDOUT33.name, {**e, "meaning": _neutral(e["meaning"])})
+                for e in yaml.safe_load(HOLDOUT33.read_text(encoding="utf-8"))]
     return entries
 
 
@@ -636,6 +641,17 @@ XFAIL32: dict[str, str] = {
 }
 
 
+# holdout33 rows still read otherwise, each with why (strict xfails: one read as meant must leave the list)
+XFAIL33: dict[str, str] = {
+    "Weather API down? Use `weather-persistence` for that step and keep rolling.":
+        "the fallback skill as meant, kept for the class the failure word names ('down', transient: as holdout33 204 "
+        "l.28's 'service down'); the author means every failure",
+    "On any error from the barcode decoder, hand the job to `barcode-manual-queue`.":
+        "the fallback skill as meant, as a rule on any error (the blind count calls it exact); a rule for every class "
+        "gives way to a table's row for one class, the step's own fallback does not",
+}
+
+
 def _case(source: str, entry: dict[str, Any]) -> Any:
     reason = XFAIL.get(entry["text"]) if source == HOLDOUT3.name else None
     reason = XFAIL9.get(entry["text"]) if source == HOLDOUT9.name else reason
@@ -650,6 +666,7 @@ def _case(source: str, entry: dict[str, Any]) -> Any:
     reason = XFAIL30.get(entry["text"]) if source == HOLDOUT30.name else reason
     reason = XFAIL31.get(entry["text"]) if source == HOLDOUT31.name else reason
     reason = XFAIL32.get(entry["text"]) if source == HOLDOUT32.name else reason
+    reason = XFAIL33.get(entry["text"]) if source == HOLDOUT33.name else reason
     reason = XFAIL8.get(entry["text"]) if source == HOLDOUT8.name else reason
     reason = XFAIL4.get(entry["text"]) if source == HOLDOUT4.name else reason
     reason = XFAIL5.get(entry["text"]) if source == HOLDOUT5.name else reason
@@ -875,6 +892,21 @@ def test_the_thirty_second_holdout_set_is_read_but_for_its_reasoned_xfails() -> 
     assert len(holdout32) == 40
     missed = [e["text"] for e in holdout32 if not agrees(e["text"], e["meaning"])[0]]
     assert sorted(missed) == sorted(XFAIL32)
+
+
+def test_the_thirty_third_holdout_set_is_read_but_for_its_reasoned_xfails() -> None:
+    holdout33 = [e for name, e in CORPUS if name == HOLDOUT33.name]
+    assert len(holdout33) == 40
+    missed = [e["text"] for e in holdout33 if not agrees(e["text"], e["meaning"])[0]]
+    assert sorted(missed) == sorted(XFAIL33)
+
+
+def test_a_thirty_third_holdout_whole_run_row_read_here_is_the_whole_run_s_limit_not_an_attempt_s() -> None:
+    """The corpus compares a time whatever its scope (`_neutral`); each time read here has the author's scope."""
+    for entry in (e for name, e in CORPUS if name == HOLDOUT33.name):
+        statement = read_phrase(entry["text"]).statement
+        if entry["meaning"].get("timeout_s") is not None and statement.timeout_s is not None:
+            assert statement.whole_run == (entry.get("scope") == "whole run"), entry["text"]
 
 
 def test_a_thirtieth_holdout_whole_run_row_read_here_is_the_whole_run_s_limit_not_an_attempt_s() -> None:
