@@ -1,0 +1,131 @@
+"""Run inputs declared in a spec's own syntax, read without knowing the syntax (`spec.declared52`): groups named
+for the run's inputs, placeholders side by side, command-line and environment declarations, in syntaxes no reader
+here knows; and what looks like them but must not be read so."""
+
+from __future__ import annotations
+
+import pytest
+
+from orchestrator.spec.declared52 import DeclaredInput, declared_inputs, name_key, reference_names
+
+
+def _read(text: str) -> list[tuple[str, int, str | None, str | None, str | None]]:
+    return [(d.name, d.line, d.default, d.type, d.container) for d in declared_inputs(text.splitlines())]
+
+
+def _names(text: str) -> list[str]:
+    return [d.name for d in declared_inputs(text.splitlines())]
+
+
+# --- (a) a group whose name says it holds the run's inputs ------------------------------------------------------------
+
+def test_a_graphql_input_type_s_fields_with_their_types() -> None:
+    text = ('"what the GM types"\ninput NightKickoff {\n  venueId: ID!   # e.g. V-9\n  shiftDay: String\n}\n'
+            "type Query { ping: Boolean }\ntype Flow {\n  a(v: $venueId): A @skill(name: \"a\")\n}\n")
+    assert _read(text) == [("venueId", 3, None, "ID!", "NightKickoff"), ("shiftDay", 4, None, "String", "NightKickoff")]
+
+
+def test_a_protobuf_request_message_s_fields_without_their_numbers() -> None:
+    text = 'syntax = "proto3";\nmessage StartRequest {\n  string depot = 1;\n  int32 vans = 2;\n}\n'
+    assert _read(text) == [("depot", 3, None, "string", "StartRequest"), ("vans", 4, None, "int32", "StartRequest")]
+
+
+def test_a_fortran_namelist_run_group_on_one_line_with_a_default() -> None:
+    assert _read("&run basin = '', gauge = 'G-12' /\n&step skill = 'x' /\n") == [
+        ("basin", 1, None, None, "run"), ("gauge", 1, "G-12", None, "run")]
+
+
+def test_an_ini_inputs_section_up_to_the_next_section() -> None:
+    text = "[inputs]\nkennel =\nweek = 2027-W14\n[other]\nnoise = ''\n"
+    assert _read(text) == [("kennel", 2, None, None, "inputs"), ("week", 3, "2027-W14", None, "inputs")]
+
+
+def test_an_inline_object_of_inputs_and_an_indented_yaml_block() -> None:
+    assert _read("inputs: { wall: '', grade: '6a' }\n") == [("wall", 1, None, None, "inputs"),
+                                                             ("grade", 1, "6a", None, "inputs")]
+    assert _names("params:\n  crag: ~TBD\n  rope: ''\nsteps:\n  - a\n") == ["rope"]  # `~TBD` is no placeholder
+    assert _names("params:\n  crag: TBD\n  rope: ''\nsteps:\n  - a\n") == ["crag", "rope"]
+
+
+def test_a_go_struct_an_elixir_struct_and_a_powershell_param_block() -> None:
+    go = 'type RunArgs struct {\n\tDepot string `json:"depot"`\n\tVans  int\n}\n'
+    assert _read(go) == [("Depot", 2, None, "string", "RunArgs"), ("Vans", 3, None, "int", "RunArgs")]
+    ex = 'defmodule Rounds.Args do\n  defstruct depot: nil, day: "2027-01-04"\nend\n'
+    assert _read(ex) == [("depot", 2, None, None, "Args"), ("day", 2, "2027-01-04", None, "Args")]
+    ps = 'param(\n  [string]$Depot,\n  [int]$Vans = 3\n)\n'
+    assert _read(ps) == [("Depot", 2, None, "string", "param"), ("Vans", 3, "3", "int", "param")]
+
+
+def test_a_sas_macro_s_parameters() -> None:
+    assert _names("%macro run(clinic=, week=);\n  %put &clinic;\n%mend;\n") == ["clinic", "week"]
+
+
+# --- (b) placeholders side by side -----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    '#define KENNEL ""\n#define WEEK ""\n',  # C
+    'set kennel ""\nset week ""\n',  # Tcl
+    "%let kennel=;\n%let week=;\n",  # SAS
+    'KENNEL := ""\nWEEK := ""\n',  # AutoHotkey
+    "SET KENNEL=\nREM the week\nSET WEEK=\n",  # a .bat file
+    "my $kennel = undef;\nmy $week = undef;\n",  # Perl
+    "KENNEL = None\nWEEK = None\n",  # Python
+])
+def test_placeholders_side_by_side_in_any_syntax(text: str) -> None:
+    assert [n.lower() for n in _names(text)] == ["kennel", "week"]
+
+
+def test_one_placeholder_alone_and_real_values_are_no_inputs() -> None:
+    assert _names('#define KENNEL ""\n#define RETRIES 3\n') == []
+    assert _names('CHANNEL = "#closing-crew"\nLIMIT = 10\n') == []
+
+
+# --- (c) the command line and the environment ------------------------------------------------------------------------
+
+def test_perl_and_ruby_argv_and_shell_positionals() -> None:
+    assert _read("my $ward = shift @ARGV;\nmy ($bed, $day) = @ARGV;\n") == [
+        ("ward", 1, None, None, "ARGV"), ("bed", 2, None, None, "ARGV"), ("day", 2, None, None, "ARGV")]
+    assert _names("kennel = ARGV[0]\nweek = ARGV.fetch(1)\n") == ["kennel", "week"]
+    assert _names("KENNEL=$1\nSET WEEK=%2\n") == ["KENNEL", "WEEK"]
+    assert _names("set kennel [lindex $argv 0]\n") == ["kennel"]
+    assert _names("Kennel := A_Args[1]\n") == ["Kennel"]
+
+
+def test_argparse_gradle_env_lookups_and_read() -> None:
+    text = ('p.add_argument("--kennel", default="K-2", type=str)\np.add_argument("-w", "--week-no")\n'
+            'x = os.environ["REGION"]\ny = os.getenv("MODE", "fast")\n')
+    assert _read(text) == [("kennel", 1, "K-2", "str", "argparse"), ("week_no", 2, None, None, "argparse"),
+                           ("REGION", 3, None, None, "env"), ("MODE", 4, "fast", None, "env")]
+    assert _read("val kennel: String by project\n") == [("kennel", 1, None, "String", "project")]
+    assert _read(': "${KENNEL:?say the kennel}"\nWEEK="${WEEK:-this}"\nread -p "Vet: " VET\n') == [
+        ("KENNEL", 1, None, None, "env"), ("WEEK", 2, "this", None, "env"), ("VET", 3, None, None, "stdin")]
+
+
+# --- near-misses -----------------------------------------------------------------------------------------------------
+
+def test_a_config_block_and_other_types_are_not_inputs() -> None:
+    assert _names("config {\n  retries = 3\n  timeout = 30\n}\n") == []
+    assert _names("type Bookings { site: String  day: String }\n") == []
+    assert _names('[database]\nhost = ""\nport = ""\n') == []  # placeholders inside a section named otherwise
+
+
+def test_a_call_and_a_function_body_named_run_are_not_inputs() -> None:
+    assert _names('run_skill("pull-day", {"site": site})\n') == []
+    assert _names("def run(self):\n    rows = fetch(day)\n    return rows\n") == []
+    assert _names('p.add_argument("--x")\n') == ["x"]  # the call read as an option, not as a group
+
+
+def test_a_yaml_key_that_opens_a_block_is_no_placeholder() -> None:
+    assert _names("on:\n  push:\nsteps:\n  - run: x\n") == []
+
+
+def test_bad_input_gives_no_traceback() -> None:
+    for text in ["input X {", "&run a = '", "[inputs", "param(", "}{", "\x00" * 50, "input X {\n" + "a: ''\n" * 300]:
+        assert isinstance(declared_inputs(text.splitlines()), list)
+
+
+def test_names_and_references() -> None:
+    assert name_key("siteCode") == name_key("site_code") == name_key("SITE-CODE")
+    assert reference_names("a: $siteCode, b: run%basin, c: &WARD, d: inputs.wall, e: args.site, f: ${X}") == [
+        "siteCode", "basin", "WARD", "wall", "site", "X"]
+    assert DeclaredInput(name="a", line=1).default is None
