@@ -82,8 +82,8 @@ _SECTION = _rx(r"^[ \t]{0,8}+\[[ \t]*+(?P<name>[A-Za-z_][\w.-]{0,60}+)[ \t]*+\][
 _TAG = _rx(r"[ \t]*+`[^`\n]{0,200}+`[ \t]*+$")  # a Go struct tag
 _BTYPE = _rx(r"^\[(?P<type>[^\[\]\n]{1,40}+)\][ \t]*+(?P<rest>[^\n]{0,200}+)$")  # `[string]$Site`
 # (b) a single declaration of a placeholder or value at the top level
-_DECL = _rx(r"^[ \t]{0,40}+(?:(?i:set|let|%let|my|our|local|var|const|val|export|declare|global|#define|define|"
-            r"dim)[ \t]++)?+[$@%&]?+(?P<name>[A-Za-z_][A-Za-z0-9_]{0,60}+)"
+_DECL = _rx(r"^[ \t]{0,40}+(?:(?P<kw>(?i:set|let|%let|my|our|local|var|const|val|export|declare|global|#define|define|"
+            r"dim))[ \t]++)?+[$@%&]?+(?P<name>[A-Za-z_][A-Za-z0-9_]{0,60}+)"
             r"(?:[ \t]*+(?P<sep>:=|=|:)[ \t]*+|[ \t]++)(?P<value>[^\n]{0,200}+)$")
 # (c) a variable assigned from the command line, stdin or the environment
 _ASSIGN = _rx(r"^[ \t]{0,40}+(?:[\w|*-]{1,20}+\)[ \t]*+)?+(?:(?i:set|let|%let|my|our|local|var|const|val|export|"
@@ -340,7 +340,8 @@ def _placeholders(lines: list[str], skip: set[int]) -> list[DeclaredInput]:
         m = _DECL.match(text) if k not in skip else None
         value = (m.group("value") if m else "").strip().strip(";").strip()
         if m is not None and _PLACEHOLDER.match(value) and m.group("name").lower() not in _NOT_MEMBERS \
-                and (value or m.group("sep") == "="):  # `name:` alone opens a block; `SET WARD=` is empty
+                and (value or m.group("sep") == "=") and (m.group("sep") or m.group("kw")):
+            # `name:` alone opens a block; `SET WARD=` is empty; `TITLE  ...` (no `set`, `#define`) is a form's blank
             runs[-1].append(DeclaredInput(name=m.group("name"), line=k + 1, container=None))
         elif runs[-1]:
             runs.append([])
