@@ -83,8 +83,12 @@ def read_declared(steps: Sequence[StepSpec], src: Source) -> tuple[list[StepSpec
         text = _text(step)
         skill = _skill_of(step, text, src)
         fields = vocab.inputs_of(skill) if skill else None
-        given = {f.name for f in step.inputs if f.source} | set(step.input_values)
+        # a literal another reader took that is a reference to a declared input (`kennel_code=&clinic`): that input
+        refs = {k: t for k, v in step.input_values.items()
+                if isinstance(v, str) and (t := _target(v, by_name, by_key)) is not None and reference_names(v)}
+        given = {f.name for f in step.inputs if f.source} | (set(step.input_values) - set(refs))
         bound: dict[str, str] = {}
+        dropped: set[str] = set()  # a literal of another reader's that is the reference (`week=&week`)
         for m in _PAIR.finditer(text):
             target = _target(m.group("value"), by_name, by_key)
             field = _field(m.group("key"), fields)
@@ -92,6 +96,7 @@ def read_declared(steps: Sequence[StepSpec], src: Source) -> tuple[list[StepSpec
                 continue
             if field == target.name and fields is not None:
                 used.add(target.name)  # `site: $site`: the planner binds a name to the input of that name
+                dropped.add(field)
                 continue
             bound[field] = target.name
         for field in sorted(fields or ()):
@@ -103,6 +108,10 @@ def read_declared(steps: Sequence[StepSpec], src: Source) -> tuple[list[StepSpec
             else:
                 bound[field] = d.name  # `site_code` ~ `siteCode`
         used.update(bound.values())
+        dropped = (dropped | set(bound)) & set(refs)
+        if dropped:
+            step = step.model_copy(update={"input_values": {k: v for k, v in step.input_values.items()
+                                                            if k not in dropped}})
         if bound:
             said = ", ".join(f"{f} <- {n}" for f, n in bound.items())
             reading = Reading(what="input", where=step.where, text=said,

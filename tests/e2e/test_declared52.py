@@ -14,8 +14,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from foreign_kit import FIXTURES, REPO, assert_ends_as_meant, expectation, plan_json, run_inputs, run_to_the_end, \
-    run_wanted
+from foreign_kit import (
+    FIXTURES,
+    REPO,
+    assert_ends_as_meant,
+    expectation,
+    plan_json,
+    run_inputs,
+    run_to_the_end,
+    run_wanted,
+)
 
 TCL = FIXTURES / "declared52" / "kennel-rounds" / "rounds.tcl"
 GQL = FIXTURES / "foreign-specs-holdout33" / "201-escape-room-nightly-reset"

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import pytest
 
+from orchestrator.spec import parse_spec_text
 from orchestrator.spec.declared52 import DeclaredInput, declared_inputs, name_key, reference_names
+from orchestrator.spec.vocabulary import Vocabulary
 
 
 def _read(text: str) -> list[tuple[str, int, str | None, str | None, str | None]]:
@@ -75,7 +77,8 @@ def test_placeholders_side_by_side_in_any_syntax(text: str) -> None:
     assert [n.lower() for n in _names(text)] == ["kennel", "week"]
 
 
-def test_one_placeholder_alone_and_real_values_are_no_inputs() -> None:
+def test_one_placeholder_alone_real_values_and_a_form_s_blanks_are_no_inputs() -> None:
+    assert _names("FILL IN\n  TITLE        ...\n  GUEST        ...\n") == []  # no `set`, `#define`: a form
     assert _names('#define KENNEL ""\n#define RETRIES 3\n') == []
     assert _names('CHANNEL = "#closing-crew"\nLIMIT = 10\n') == []
 
@@ -129,3 +132,50 @@ def test_names_and_references() -> None:
     assert reference_names("a: $siteCode, b: run%basin, c: &WARD, d: inputs.wall, e: args.site, f: ${X}") == [
         "siteCode", "basin", "WARD", "wall", "site", "X"]
     assert DeclaredInput(name="a", line=1).default is None
+
+
+# --- used as the workflow inputs of a spec with no Inputs section (`spec.declared_use52`) ----------------------------
+
+_INS = {"count-dogs": frozenset({"kennel_code", "week"}), "feed-order": frozenset({"kennel_code", "dog_count"})}
+_OUTS = {"count-dogs": frozenset({"kennel_code", "dog_count"}), "feed-order": frozenset({"message"})}
+_VOCAB = Vocabulary.of([(s, None) for s in _INS]).with_outputs(lambda s: _OUTS[s], lambda s: _INS[s])
+
+
+def _spec(text: str) -> tuple[list[str], dict[str, dict[str, str | None]], dict[str, dict[str, object]], list[str]]:
+    spec = parse_spec_text(text, "rounds.txt", "markdown", _VOCAB)
+    return ([i.name for i in spec.inputs], {s.id: {f.name: f.source for f in s.inputs if f.source} for s in spec.steps},
+            {s.id: dict(s.input_values) for s in spec.steps},
+            [f"{w.line}: {w.message}" for w in spec.warnings if "declared inputs" in w.message])
+
+
+def test_a_ruby_script_s_argv_names_bind_where_a_call_passes_them() -> None:
+    names, sources, _, said = _spec('# nightly kennel feed\nkennel = ARGV[0]\nweek = ARGV[1]\n\n# who is in\n'
+                                    'dogs = run_skill("count-dogs", kennel_code: kennel, week: week)\n# the order\n'
+                                    'run_skill("feed-order", dog_count: dogs[:dog_count])\n')
+    assert names == ["kennel", "week"]
+    assert sources["step-1"] == {"kennel_code": "inputs.kennel"}  # `week: week`: the planner's, by its name
+    assert len(said) == 1 and said[0].startswith("2: ") and "kennel (line 2), week (line 3)" in said[0]
+
+
+def test_sas_macro_variables_bind_over_the_command_line_s_literal() -> None:
+    names, sources, values, _ = _spec("%let clinic=;\n%let week=;\n* who is in;\n"
+                                      "%run_skill(count-dogs, kennel_code=&clinic, week=&week);\n* the order;\n"
+                                      "%run_skill(feed-order, dog_count=3);\n")
+    assert names == ["clinic", "week"]
+    assert sources["step-1"] == {"kennel_code": "inputs.clinic"}
+    assert values["step-1"] == {}  # not the literals '&clinic', '&week)'
+
+
+def test_autohotkey_placeholders_bind_to_fields_differing_only_in_case_and_separators() -> None:
+    names, sources, _, _ = _spec('; kennel feed\nKennelCode := ""\nWeek := ""\n; who is in\nRunSkill("count-dogs")\n'
+                                 '; the order\nRunSkill("feed-order")\n')
+    assert names == ["KennelCode", "Week"]
+    assert sources["step-1"] == {"kennel_code": "inputs.KennelCode", "week": "inputs.Week"}
+    assert sources["step-2"] == {}  # its kennel_code: step 1's output, nearer than the input
+
+
+def test_a_config_block_a_constant_and_unused_placeholders_change_nothing() -> None:
+    assert _spec('config {\n  retries = 3\n}\nCHANNEL = "#x"\n# who is in\nrun count-dogs\n# the order\n'
+                 'run feed-order\n')[::3] == ([], [])
+    assert _spec("SET OWNER=\nSET VAN=\nREM who is in\ncall count-dogs\nREM the order\ncall feed-order\n")[::3] == (
+        [], [])
