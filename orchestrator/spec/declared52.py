@@ -79,7 +79,7 @@ _OPEN = _rx(r"^(?P<indent>[ \t]{0,40}+)(?P<head>[A-Za-z_%@.:$\"'][\w.:$\"' \t<>-
             r"(?P<rest>[^\n]{0,2000}+)$")
 _NAMELIST = _rx(r"^[ \t]{0,40}+[&$](?P<name>[A-Za-z_]\w{0,60}+)\b(?P<rest>[^\n]{0,2000}+)$")
 _SECTION = _rx(r"^[ \t]{0,8}+\[[ \t]*+(?P<name>[A-Za-z_][\w.-]{0,60}+)[ \t]*+\][ \t]*+$")
-_TAG = _rx(r"[ \t]*+`[^`\n]{0,200}+`[ \t]*+$")  # a Go struct tag
+_TAG = _rx(r"`[^`\n]{0,200}+`[ \t]*+$")  # a Go struct tag
 _BTYPE = _rx(r"^\[(?P<type>[^\[\]\n]{1,40}+)\][ \t]*+(?P<rest>[^\n]{0,200}+)$")  # `[string]$Site`
 # (b) a single declaration of a placeholder or value at the top level
 _DECL = _rx(r"^[ \t]{0,40}+(?:(?P<kw>(?i:set|let|%let|my|our|local|var|const|val|export|declare|global|#define|define|"

@@ -100,13 +100,13 @@ def read_declared(steps: Sequence[StepSpec], src: Source) -> tuple[list[StepSpec
                 continue
             bound[field] = target.name
         for field in sorted(fields or ()):
-            d = by_key.get(name_key(field))
-            if d is None or field in given or field in bound or field in made:
+            same = by_key.get(name_key(field))
+            if same is None or field in given or field in bound or field in made:
                 continue
-            if d.name == field:
-                used.add(d.name)
+            if same.name == field:
+                used.add(same.name)
             else:
-                bound[field] = d.name  # `site_code` ~ `siteCode`
+                bound[field] = same.name  # `site_code` ~ `siteCode`
         used.update(bound.values())
         dropped = (dropped | set(bound)) & set(refs)
         if dropped:
