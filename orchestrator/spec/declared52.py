@@ -65,8 +65,9 @@ _TYPE_WORDS = frozenset({"string", "str", "int", "integer", "int32", "int64", "u
                          "float32", "float64", "number", "bool", "boolean", "date", "datetime", "time", "char",
                          "text", "id", "long", "short", "decimal", "real", "any", "object", "list", "array",
                          "dict", "map", "bytes", "byte", "numeric", "character", "logical", "varchar"})
-_PLACEHOLDER = _rx(r"^(?:''|\"\"|``|None|none|NONE|null|NULL|Null|nil|NIL|undef|undefined|\?++|<[^<>\n]{0,60}+>"
-                   r"|TBD|tbd|TODO|todo|_{2,60}+|\.{3}|…|-{2,10}+)?+$")
+_PLACEHOLDER = _rx(r"^(?:''|\"\"|``|\[\]|\{\}|None|none|NONE|null|NULL|Null|nil|NIL|undef|undefined|\?++|<[^<>\n]{0,60}+>"
+                   r"|TBD|tbd|TODO|todo|_{2,60}+|\.{3}|…|-{2,10}+"
+                   r"|([\"']?+)(?:Y{2,4}+|M{2}+|D{2}+|N{2,9}+|X{2,20}+|9{2,20}+|#{2,20}+)(?:[-/.:][YMDNX9#]{1,4}+){0,3}+\1)?+$")
 _LITERAL = _rx(r"^(?:\"([^\"\n]{0,200}+)\"|'([^'\n]{0,200}+)'|(-?\d{1,20}+(?:\.\d{1,20}+)?+)|(true|false|True|False|"
                r"TRUE|FALSE|yes|no)|([A-Za-z0-9][\w.@#/+:-]{0,80}+))$")
 _IDENT = _rx(r"[A-Za-z_][A-Za-z0-9_]{0,80}+")
@@ -79,6 +80,7 @@ _OPEN = _rx(r"^(?P<indent>[ \t]{0,40}+)(?P<head>[A-Za-z_%@.:$\"'][\w.:$\"' \t<>-
             r"(?P<rest>[^\n]{0,2000}+)$")
 _NAMELIST = _rx(r"^[ \t]{0,40}+[&$](?P<name>[A-Za-z_]\w{0,60}+)\b(?P<rest>[^\n]{0,2000}+)$")
 _SECTION = _rx(r"^[ \t]{0,8}+\[[ \t]*+(?P<name>[A-Za-z_][\w.-]{0,60}+)[ \t]*+\][ \t]*+$")
+_GAP = _rx(r"[ \t]{2,}+")  # a wide gap: what follows a value is a note (`SET RUNMON='YYYY-MM'    <== MONTH`)
 _TAG = _rx(r"`[^`\n]{0,200}+`[ \t]*+$")  # a Go struct tag
 _BTYPE = _rx(r"^\[(?P<type>[^\[\]\n]{1,40}+)\][ \t]*+(?P<rest>[^\n]{0,200}+)$")  # `[string]$Site`
 # (b) a single declaration of a placeholder or value at the top level
@@ -338,7 +340,7 @@ def _placeholders(lines: list[str], skip: set[int]) -> list[DeclaredInput]:
         if not text.strip():
             continue  # a blank or comment line keeps a run going
         m = _DECL.match(text) if k not in skip else None
-        value = (m.group("value") if m else "").strip().strip(";").strip()
+        value = _GAP.split((m.group("value") if m else "").strip(), maxsplit=1)[0].strip(";").strip()  # a note after
         if m is not None and _PLACEHOLDER.match(value) and m.group("name").lower() not in _NOT_MEMBERS \
                 and (value or m.group("sep") == "=") and (m.group("sep") or m.group("kw")):
             # `name:` alone opens a block; `SET WARD=` is empty; `TITLE  ...` (no `set`, `#define`) is a form's blank
@@ -392,6 +394,10 @@ def _command_line(lines: list[str]) -> list[DeclaredInput]:
 
 def declared_inputs(lines: list[str]) -> list[DeclaredInput]:
     """The run inputs `lines` declare (module docstring), in line order, each name once (its first)."""
+    slashed = [line for line in lines if line.startswith("//")]
+    if len(slashed) >= 3 and sum(line[2:3].isalpha() or line[2:3] == "*" for line in slashed) * 2 >= len(slashed):
+        # statements behind `//` (`//STEP01 EXEC`, a JCL deck), not `// a comment`: read without it
+        lines = [line[2:] if line.startswith("//") and not line.startswith("//*") else line for line in lines]
     groups, inside = _groups(lines)
     found = [*groups, *_placeholders(lines, inside | _sections(lines)), *_command_line(lines)]
     seen: dict[str, DeclaredInput] = {}

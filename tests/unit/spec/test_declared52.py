@@ -58,6 +58,15 @@ def test_a_go_struct_an_elixir_struct_and_a_powershell_param_block() -> None:
     assert _read(ps) == [("Depot", 2, None, "string", "param"), ("Vans", 3, "3", "int", "param")]
 
 
+def test_an_empty_list_in_a_js_params_object_and_masks_in_a_jcl_deck() -> None:
+    js = "module.exports = {\n  params: {\n    depot: '',   // e.g. D-4\n    vans: [],\n  },\n  steps: [],\n}\n"
+    assert _names(js) == ["depot", "vans"]
+    jcl = ("//ROUNDS   JOB (A1),'VAN ROUNDS'\n//*  THE RUN PARMS\n//   SET DEPOT='XXX'     <== DEPOT CODE\n"
+           "//   SET WEEKNO='NN'     <== ISO WEEK\n//STEP01   EXEC SKILL=LOAD-VANS\n")
+    assert _read(jcl) == [("DEPOT", 3, None, None, None), ("WEEKNO", 4, None, None, None)]
+    assert _names("// a comment\n// SET DEPOT='XXX'\n// SET WEEKNO='NN'\nx = 1\n") == []  # C++ comments
+
+
 def test_a_sas_macro_s_parameters() -> None:
     assert _names("%macro run(clinic=, week=);\n  %put &clinic;\n%mend;\n") == ["clinic", "week"]
 
