@@ -31,8 +31,8 @@ from orchestrator.spec.source import Source
 
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
 
-_PAIR = _rx(r"(?<![\w.$%&@-])-?+(?P<key>[A-Za-z_][\w-]{0,60}+)[\"']?+[ \t]*+(?::=|=>|<-|->|=|:|[ \t](?=[$&%@]))"
-            r"[ \t]*+(?P<value>[$&%@]?+\{?+[A-Za-z_][\w.%:>{}\[\]'\"-]{0,120}+)")
+_PAIR = _rx(r"(?<![\w.$%&@-])-?+(?P<key>[A-Za-z_][\w-]{0,60}+)[\"']?+[ \t]*+(?:(?::=|=>|<-|->|=|:)[ \t]*+|"
+            r"(?<=[ \t])(?=[$&%@]))[\"']?+(?P<value>[$&%@]?+\{?+[A-Za-z_][\w.%:>{}\[\]'\"-]{0,120}+)")
 _GROUPED = frozenset({"argv", "env", "stdin", "argparse", "options", "project", "input", "ARGV"})
 
 

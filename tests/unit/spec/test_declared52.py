@@ -188,3 +188,12 @@ def test_a_config_block_a_constant_and_unused_placeholders_change_nothing() -> N
                  'run feed-order\n')[::3] == ([], [])
     assert _spec("SET OWNER=\nSET VAN=\nREM who is in\ncall count-dogs\nREM the order\ncall feed-order\n")[::3] == (
         [], [])
+
+
+def test_a_quoted_reference_and_a_blank_separated_switch_bind() -> None:
+    names, sources, _, _ = _spec("! rounds\n&run\n  kennel = ''\n  week   = ''\n/\n! who is in\n&step1\n"
+                                 "  skill = 'count-dogs'\n  kennel_code = 'run%kennel'\n  week = 'run%week'\n/\n")
+    assert names == ["kennel", "week"] and sources["step-1"] == {"kennel_code": "inputs.kennel"}
+    names, sources, _, _ = _spec("param([string]$Kennel, [string]$Wk)\n# who is in\n"
+                                 "Invoke-Skill count-dogs -kennel_code $Kennel -week $Wk\n")
+    assert names == ["Kennel", "Wk"] and sources["step-1"] == {"kennel_code": "inputs.Kennel", "week": "inputs.Wk"}
