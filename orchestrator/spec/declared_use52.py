@@ -6,7 +6,8 @@ still declare its run inputs its own way: `input ResetKickoff { siteCode: String
 `&run basin = '' /`, `SET WARD=`, `[inputs]`. Those declarations are read (`declared_inputs`) and kept when a step
 uses one of them:
 
-- a step's `key SEP value` (`site: $siteCode`, `ward => $ward`, `basin = run%basin`, `-Site $Site`) whose value
+- a step's `key SEP value` (`site: $siteCode`, `ward => $ward` - the input even where an earlier step outputs
+  a `ward` -, `basin = run%basin`, `-Site $Site`) whose value
   refers to a declared input in any notation (`spec.declared52.reference_names`, or the bare name) binds the key
   to it: the key is the skill's field, or the one field of the step's skill that differs from it only by case and
   separators;
@@ -40,12 +41,18 @@ def _text(step: StepSpec) -> str:
     return "\n".join([step.description, *(t.text for t in step.texts)])
 
 
+def _line(where: str) -> int:
+    tail = where.rsplit(":", 1)[-1]
+    return int(tail) if tail.isdigit() else 0
+
+
 def _skill_of(step: StepSpec, text: str, src: Source) -> str | None:
     """The step's skill: as read, else the first catalog skill its text names."""
     vocab = src.vocabulary
     if step.skill and (found := vocab.skill_for(step.skill.strip("`*_ "))):
         return found
-    named = [(text.find(s), s) for s in vocab.skills if s in text]
+    folded = text.casefold()  # `EXEC SKILL=DORMANT-SCAN`: the skill in capitals
+    named = [(folded.find(s.casefold()), s) for s in vocab.skills if s.casefold() in folded]
     return min(named)[1] if named else None
 
 
@@ -79,8 +86,12 @@ def read_declared(steps: Sequence[StepSpec], src: Source) -> tuple[list[StepSpec
     out: list[StepSpec] = []
     made: set[str] = set()  # what the earlier steps' skills output
     vocab = src.vocabulary
-    for step in steps:
-        text = _text(step)
+    starts = [_line(s.where) for s in steps]
+    for k, step in enumerate(steps):
+        ends = [n for n in starts[k + 1:] if n > starts[k]]
+        # the step's own words, and the lines from its own to the next step's (a code line a reader left aside)
+        span = src.lines[starts[k] - 1:(ends[0] - 1 if ends else starts[k] + 40)] if starts[k] else []
+        text = "\n".join([_text(step), *span])
         skill = _skill_of(step, text, src)
         fields = vocab.inputs_of(skill) if skill else None
         # a literal another reader took that is a reference to a declared input (`kennel_code=&clinic`): that input
@@ -94,8 +105,8 @@ def read_declared(steps: Sequence[StepSpec], src: Source) -> tuple[list[StepSpec
             field = _field(m.group("key"), fields)
             if target is None or field is None or field in given or field in bound:
                 continue
-            if field == target.name and fields is not None:
-                used.add(target.name)  # `site: $site`: the planner binds a name to the input of that name
+            if field == target.name and fields is not None and not reference_names(m.group("value")):
+                used.add(target.name)  # `site: site`: the planner binds a name to the input of that name
                 dropped.add(field)
                 continue
             bound[field] = target.name

@@ -171,7 +171,7 @@ def test_sas_macro_variables_bind_over_the_command_line_s_literal() -> None:
                                       "%run_skill(count-dogs, kennel_code=&clinic, week=&week);\n* the order;\n"
                                       "%run_skill(feed-order, dog_count=3);\n")
     assert names == ["clinic", "week"]
-    assert sources["step-1"] == {"kennel_code": "inputs.clinic"}
+    assert sources["step-1"] == {"kennel_code": "inputs.clinic", "week": "inputs.week"}  # `&week`: the input
     assert values["step-1"] == {}  # not the literals '&clinic', '&week)'
 
 
@@ -193,7 +193,18 @@ def test_a_config_block_a_constant_and_unused_placeholders_change_nothing() -> N
 def test_a_quoted_reference_and_a_blank_separated_switch_bind() -> None:
     names, sources, _, _ = _spec("! rounds\n&run\n  kennel = ''\n  week   = ''\n/\n! who is in\n&step1\n"
                                  "  skill = 'count-dogs'\n  kennel_code = 'run%kennel'\n  week = 'run%week'\n/\n")
-    assert names == ["kennel", "week"] and sources["step-1"] == {"kennel_code": "inputs.kennel"}
+    assert names == ["kennel", "week"] and sources["step-1"] == {"kennel_code": "inputs.kennel", "week": "inputs.week"}
     names, sources, _, _ = _spec("param([string]$Kennel, [string]$Wk)\n# who is in\n"
                                  "Invoke-Skill count-dogs -kennel_code $Kennel -week $Wk\n")
     assert names == ["Kennel", "Wk"] and sources["step-1"] == {"kennel_code": "inputs.Kennel", "week": "inputs.Wk"}
+
+
+def test_a_reference_to_an_input_binds_it_over_an_earlier_step_s_output_of_that_name() -> None:
+    text = ("# kennel feed, Perl\nmy $kennel_code = shift @ARGV;\nmy $week = shift @ARGV;\n\n# who is in\n"
+            "my $dogs = run_skill('count-dogs', { kennel_code => $kennel_code, week => $week });\n# the order\n"
+            "run_skill('feed-order', { kennel_code => $kennel_code, dog_count => $dogs->{dog_count} });\n")
+    names, sources, _, _ = _spec(text)
+    assert names == ["kennel_code", "week"]
+    assert sources["step-2"] == {"kennel_code": "inputs.kennel_code"}  # count-dogs outputs one too: `$` says which
+    bare = text.replace("kennel_code => $kennel_code, dog", "kennel_code => kennel_code, dog")
+    assert _spec(bare)[1]["step-2"] == {}  # a bare name: the planner's, as before
