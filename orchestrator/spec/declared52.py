@@ -16,7 +16,7 @@ Three constructions, each read the same in any language:
 (b) Two or more declarations side by side, outside any group, whose value is empty or a placeholder
     (`''`, `""`, `None`, `null`, `nil`, `undef`, `?`, `<...>`, `TBD`, `____`): `SET WARD=`,
     `#define SITE ""`, `set site ""`, `%let site=;`, `site := ""`, `my $x = undef;`.
-(c) A command-line or environment declaration: `my $ward = shift @ARGV;`, `site = ARGV[0]`,
+(c) A command-line or environment declaration: `my $ward = shift @ARGV;`, `site = ARGV[0]`, `REGION ?= north`,
     `SITE=$1`, `SET SITE=%1`, `set site [lindex $argv 0]`, `add_argument("--site", default="x")`,
     `val site: String by project`, `${SITE:?}` / `${SITE:-x}`, `read -p "..." SITE`, `site = input(...)`,
     `os.environ["SITE"]`, `os.getenv("SITE")`, `ENV["SITE"]`, `process.env.SITE`, `$env:SITE`,
@@ -91,15 +91,17 @@ _DECL = _rx(r"^[ \t]{0,40}+(?:(?P<kw>(?i:set|let|%let|my|our|local|var|const|val
 _ASSIGN = _rx(r"^[ \t]{0,40}+(?:[\w|*-]{1,20}+\)[ \t]*+)?+(?:(?i:set|let|%let|my|our|local|var|const|val|export|"
               r"declare|dim)[ \t]++)?+(?P<names>\([ \t$@%&\w,]{1,200}+\)|[$@%&]?+[A-Za-z_][A-Za-z0-9_]{0,60}+)"
               r"[ \t]*+(?::=|=|:(?!:))[ \t]*+(?P<value>[^\n]{1,300}+)$")
-_CMDLINE = _rx(r"(?:\bshift\b|\bARGV\b|\bargv\b|\bos\.Args\b|\bprocess\.argv\b|\bcommandArgs\b|(?<![\w$])\$\{?+[1-9]\}?+"
-               r"(?!\w)|(?<!%)%[1-9](?!\d)|\$OPTARG\b|\bsysparm\b|\bA_Args\b|\b(?:Read-Host|InputBox|readline|"
-               r"raw_input|input|gets|prompt)\b)")
+_CMDLINE = _rx(r"^[\"'(\[ \t]{0,3}+(?:[A-Za-z_.]{1,20}+\([ \t]*+)?@?+(?:shift\b(?=[ \t]*+(?:@ARGV|@_|;|\)|\|\||or\b|//|$))|"
+               r"(?:\$?+ARGV|argv|sys\.argv|os\.Args|process\.argv|commandArgs|A_Args|&?+sysparm|\$?+args)\b|\$\{?+[1-9]\}?+(?!\w)|"
+               r"%[1-9](?!\d)|\$OPTARG\b|(?:Read-Host|InputBox|readline|raw_input|input|prompt)\b(?=[ \t]*+[(\"'-]|[ \t]*+$)|"
+               r"(?:STDIN\.|\$stdin\.)?+gets\b(?=[.(]|[ \t]*+$))")
+_DIGIT = _rx(r"[1-9]")
 _ENV_USE = _rx(r"(?:\bos\.environ\[|\bos\.environ\.get\(|\b(?:os\.)?+getenv\(|\bENV\[|\bENV\.fetch\(|"
                r"\bSys\.getenv\(|\bSystem\.getenv\(|\bos\.Getenv\(|\bEnvironment\.GetEnvironmentVariable\()"
                r"[ \t]*+[\"'](?P<name>[A-Za-z_][A-Za-z0-9_]{0,60}+)[\"'](?:[ \t]*+,[ \t]*+(?P<default>\"[^\"\n]{0,80}+\""
                r"|'[^'\n]{0,80}+'|[\w.-]{1,40}+))?+|\bprocess\.env\.(?P<js>[A-Za-z_][A-Za-z0-9_]{0,60}+)"
                r"|\$env:(?P<ps>[A-Za-z_][A-Za-z0-9_]{0,60}+)")
-_EXPANSION = _rx(r"\$\{(?P<name>[A-Za-z_][A-Za-z0-9_]{0,60}+)(?P<op>:?+[?-])(?P<default>[^{}\n]{0,80}+)\}")
+_EXPANSION = _rx(r"\$\{(?P<name>[A-Za-z_][A-Za-z0-9_]{0,60}+)(?P<op>:[?-]|\?)(?P<default>[^{}\n]{0,80}+)\}")
 _READ = _rx(r"^[ \t]{0,40}+read\b(?:[ \t]++-[a-z]{1,3}+(?:[ \t]++(?:\"[^\"\n]{0,120}+\"|'[^'\n]{0,120}+'|\S{1,40}+))?+)"
             r"{0,4}+(?P<names>(?:[ \t]++[A-Za-z_][A-Za-z0-9_]{0,60}+){1,8}+)[ \t]*+;?+[ \t]*+$")
 _ARGPARSE = _rx(r"\badd_argument\([ \t]*+[\"'](?:-[A-Za-z][\"'][ \t]*+,[ \t]*+[\"'])?+-{0,2}+"
@@ -109,6 +111,7 @@ _KW = _rx(r"\b(?P<key>default|type)[ \t]*+=[ \t]*+(?P<value>\"[^\"\n]{0,80}+\"|'
 _BY_PROJECT = _rx(r"^[ \t]{0,40}+(?:val|var)[ \t]++(?P<name>[A-Za-z_]\w{0,60}+)[ \t]*+(?::[ \t]*+(?P<type>[\w?]{1,40}+)"
                   r")?+[ \t]++by[ \t]++project\b")
 _PROPERTY = _rx(r"\b(?:findProperty|property|getProperty)\([ \t]*+[\"'](?P<name>[A-Za-z_][\w.-]{0,60}+)[\"']")
+_OVERRIDE = _rx(r"^(?P<name>[A-Za-z_][A-Za-z0-9_]{0,60}+)[ \t]*+\?=[ \t]*+(?P<value>[^\n]{0,200}+)$")  # make's `X ?= d`
 _TCL_ARGV = _rx(r"^[ \t]{0,40}+set[ \t]++(?P<name>[A-Za-z_]\w{0,60}+)[ \t]++\[lindex[ \t]++\$argv[ \t]++\d++\]")
 
 
@@ -156,9 +159,13 @@ def _split(body: str) -> list[str]:
     return [p.strip() for p in out if p.strip()]
 
 
-def _value(raw: str | None) -> tuple[bool, str | None, str | None]:
-    """(a member's value is a placeholder, type or literal, its default, its type word)."""
+def _value(raw: str | None, assigned: bool = False) -> tuple[bool, str | None, str | None]:
+    """(a member's value is a placeholder, type or literal, its default, its type word); `assigned` (after `=`):
+    a bare lower-case name is a reference to something else (`date = night`), no literal."""
     raw = (raw or "").strip().rstrip(",;").strip()
+    if assigned and _IDENT.fullmatch(raw) is not None and raw.islower() and raw not in ("true", "false", "yes", "no") \
+            and raw.lower() not in _TYPE_WORDS:
+        return False, None, None
     if _PLACEHOLDER.match(raw):
         return True, None, None
     bare = raw.strip("[]!?*").split("[")[0].split("<")[0].lower()
@@ -202,12 +209,23 @@ def _typeword(word: str) -> bool:
     return word.lower().strip("[]?!*").split("[")[0].split("<")[0] in _TYPE_WORDS
 
 
-def _member(text: str, container: str | None, line: int) -> DeclaredInput | None:
+def _typed_value(raw: str) -> tuple[str, str] | None:
+    """(type, value) of a member's `Type = value`, or None."""
+    left, right = _cut(raw)
+    if right is None or raw[len(left):len(left) + 1] != "=" or not left.strip():
+        return None
+    ok, _, word = _value(left)
+    return (word, right) if ok and word is not None else None
+
+
+def _member(text: str, container: str | None, line: int, ini: bool = False) -> DeclaredInput | None:
     """A group's member as a declaration (module docstring (a)), or None when it is none (code, a call)."""
-    left, raw = _cut(_TAG.sub("", text))
+    cut = _TAG.sub("", text)
+    left, raw = _cut(cut)
+    assigned = raw is not None and cut[len(left):len(left) + 1] == "=" and not ini
     left = left.strip()
     typed = None
-    if (b := _BTYPE.match(left)) is not None:  # `[string]$Site`
+    while (b := _BTYPE.match(left)) is not None:  # `[Parameter(Mandatory)][string]$Site`: the last is the type
         typed, left = b.group("type"), b.group("rest")
     if left[:1] in "\"'" and raw is None:
         return None  # a quoted text alone: an argument, not a name
@@ -222,10 +240,24 @@ def _member(text: str, container: str | None, line: int) -> DeclaredInput | None
         raw = None if raw is not None and raw.strip().strip(";").strip().isdigit() else raw
     if name.lower() in _NOT_MEMBERS:
         return None
-    ok, default, word = _value(raw)
+    if raw is not None and (both := _typed_value(raw)) is not None:  # `week: Int = 14`, `site: str = "x"`
+        typed, raw = both
+    ok, default, word = _value(raw, assigned)
     if not ok:
         return None
     return DeclaredInput(name=name, line=line, default=default, type=typed or word, container=container)
+
+
+def _in_item(lines: list[str], k: int) -> bool:
+    """The line is a list item's or inside one (`- input: ...`, `  - id: x` / `    input:`): a step's, not the run's."""
+    indent = len(lines[k]) - len(lines[k].lstrip())
+    if lines[k].lstrip().startswith(("- ", "-\t")):
+        return True
+    for j in range(k - 1, max(-1, k - 60), -1):
+        text = lines[j]
+        if text.strip() and len(text) - len(text.lstrip()) < indent:
+            return text.lstrip().startswith(("- ", "-\t"))
+    return False
 
 
 def _group(lines: list[str], k: int) -> tuple[str, list[tuple[int, str]], int] | None:
@@ -255,8 +287,8 @@ def _group(lines: list[str], k: int) -> tuple[str, list[tuple[int, str]], int] |
             j += 1
         return name, members, j
     m = _OPEN.match(raw)
-    if m is None or not _inputish(m.group("head")):
-        return None
+    if m is None or not _inputish(m.group("head")) or _in_item(lines, k) or len(m.group("head").split()) > 4:
+        return None  # "Fill in before each run: TANK (t)": a sentence, not a declaration
     head = m.group("head")
     idents = [w for w in _IDENT.findall(head) if w.lower() not in _KINDS]
     name = idents[-1] if idents else head.strip()
@@ -266,12 +298,15 @@ def _group(lines: list[str], k: int) -> tuple[str, list[tuple[int, str]], int] |
     rest = m.group("rest")
     if opened == "" or opened == ":":  # an indented body
         indent = len(m.group("indent").expandtabs())
-        members, j = [], k + 1
+        members, j, child = [], k + 1, None
         while j < len(lines):
-            text = _uncomment(lines[j])
-            if text.strip() and len(text) - len(text.lstrip()) <= indent:
+            text = _uncomment(lines[j]).expandtabs()
+            at = len(text) - len(text.lstrip())
+            if text.strip() and at <= indent:
                 break
-            members += [(j + 1, p) for p in _split(text)]
+            if text.strip() and (child is None or at == child):  # a member's own keys (`required: true`) are not
+                child = at
+                members += [(j + 1, p) for p in _split(text)]
             j += 1
         return name, members, j
     close = {"{": "}", "(": ")", "[": "]", "do": "end", "begin": "end"}[opened]
@@ -289,6 +324,8 @@ def _group(lines: list[str], k: int) -> tuple[str, list[tuple[int, str]], int] |
         if close == "end" and re.match(r"^[ \t]*+end\b", body):
             cut = 0
         members += [(j + 1, p) for p in _split(body if cut is None else body[:cut])]
+        if cut is not None and close != "end" and body[cut + 1:].strip()[:1] not in ("", ";", ",", "/", "{", ":", "=", ")", "}", "]"):
+            return None  # `run <- function(skill) invisible(NULL)`, "Inputs (sheet B2) -> ...": code or prose after it
         if cut is not None or j + 1 >= len(lines) or j - k > 200:
             return name, members, j + 1
         j += 1
@@ -296,6 +333,7 @@ def _group(lines: list[str], k: int) -> tuple[str, list[tuple[int, str]], int] |
 
 
 def _groups(lines: list[str]) -> tuple[list[DeclaredInput], set[int]]:
+    opened: dict[str, int] = {}
     found: list[DeclaredInput] = []
     inside: set[int] = set()
     k = 0
@@ -305,15 +343,18 @@ def _groups(lines: list[str]) -> tuple[list[DeclaredInput], set[int]]:
             k += 1
             continue
         name, members, after = got
-        read = [d for at, text in members if (d := _member(text, name, at)) is not None]
+        ini = _SECTION.match(lines[k]) is not None  # an INI value is written bare
+        read = [d for at, text in members if (d := _member(text, name, at, ini)) is not None]
         called = any(text[:1] in "\"'" and _cut(text)[1] is None for _, text in members)  # `f("x", a=1)`
         if read and not called and len(read) * 2 >= len(members):  # mostly declarations: a group of inputs, not code
+            opened[name] = opened.get(name, 0) + 1
             found += read
             inside.update(range(k, after))
             k = after
         else:
             k += 1
-    return found, inside
+    # `inputs = { ... }` in every step: each step's own, not the run's
+    return [d for d in found if opened.get(d.container or "", 0) < 2], inside
 
 
 def _sections(lines: list[str]) -> set[int]:
@@ -354,6 +395,12 @@ def _command_line(lines: list[str]) -> list[DeclaredInput]:
     out: list[DeclaredInput] = []
     for k, raw in enumerate(lines):
         text, at = _uncomment(raw), k + 1
+        if (m := _OVERRIDE.match(text)) is not None:  # a value the command line may set, else its default
+            value = _GAP.split(m.group("value").strip(), maxsplit=1)[0]
+            ok, default, _ = _value(value)
+            out.append(DeclaredInput(name=m.group("name"), line=at, default=default if ok else None,
+                                     container="command line"))
+            continue
         if (m := _TCL_ARGV.match(text)) is not None:
             out.append(DeclaredInput(name=m.group("name"), line=at, container="argv"))
             continue
@@ -382,10 +429,11 @@ def _command_line(lines: list[str]) -> list[DeclaredInput]:
             out.append(DeclaredInput(name=p.group("name"), line=at, container="project"))
             continue
         m = _ASSIGN.match(text)
-        if m is not None and (c := _CMDLINE.search(m.group("value"))) is not None:
-            word = c.group(0).lstrip("$%{").rstrip("}")
-            container = "ARGV" if word in ("shift", "ARGV", "argv", "os.Args", "process.argv", "commandArgs",
-                                           "A_Args", "sysparm") or word.isdigit() else word
+        if m is not None and (c := _CMDLINE.match(m.group("value"))) is not None:
+            said = _IDENT.search(c.group(0).split("(")[-1]) or _DIGIT.search(c.group(0))
+            word = said.group(0) if said else "ARGV"
+            container = "ARGV" if word in ("shift", "ARGV", "argv", "sys", "os", "process", "commandArgs", "A_Args",
+                                           "sysparm", "args") or word.isdigit() else word
             names = [_bare(n.strip()) for n in m.group("names").strip("()").split(",")]  # `my ($site, $day) = @ARGV;`
             out += [DeclaredInput(name=n, line=at, container=container) for n in names
                     if _IDENT.fullmatch(n) is not None and n.lower() not in _NOT_MEMBERS]

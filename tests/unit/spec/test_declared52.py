@@ -208,3 +208,28 @@ def test_a_reference_to_an_input_binds_it_over_an_earlier_step_s_output_of_that_
     assert sources["step-2"] == {"kennel_code": "inputs.kennel_code"}  # count-dogs outputs one too: `$` says which
     bare = text.replace("kennel_code => $kennel_code, dog", "kennel_code => kennel_code, dog")
     assert _spec(bare)[1]["step-2"] == {}  # a bare name: the planner's, as before
+
+
+def test_getopts_a_one_line_message_and_typed_members_with_defaults() -> None:
+    assert _read('while getopts "k:w:" opt; do\n  case $opt in\n    k) KENNEL=$OPTARG;;\n    w) WEEK=$OPTARG;;\n'
+                 "  esac\ndone\n") == [("KENNEL", 3, None, None, "OPTARG"), ("WEEK", 4, None, None, "OPTARG")]
+    assert _names("message KickoffRequest { string kennel = 1; int32 week = 2; }\n") == ["kennel", "week"]
+    assert _read("data class RunArgs(val kennel: String, val week: Int = 14)\n") == [
+        ("kennel", 1, None, "String", "RunArgs"), ("week", 1, "14", "Int", "RunArgs")]
+    assert _read('class RunParams:\n    site: str = "LDS"\n    day: str\n') == [
+        ("site", 2, "LDS", "str", "RunParams"), ("day", 3, None, "str", "RunParams")]
+
+
+def test_a_makefile_s_overridable_variables() -> None:
+    assert _read("DEPOT ?= north   # the depot\nWEEK ?= $(shell date +%V)\nCC = gcc\n") == [
+        ("DEPOT", 1, "north", None, "command line"), ("WEEK", 2, None, None, "command line")]
+
+
+def test_prose_and_per_step_groups_are_not_the_run_s_inputs() -> None:
+    assert _names("Fill in before each run:   TANK SOUNDINGS (t) ....... per tank\n") == []
+    assert _names("Inputs (sheet B2:B6) -> `inventory` = nightly dump\n") == []
+    assert _names("run <- function(skill, ...) invisible(NULL)\n") == []
+    assert _names("Department: Pharmacy (2nd shift)\nA: the notifier gets three attempts\n") == []
+    assert _names("steps = [\n  { inputs = { date = night; }; }\n  { inputs = { day = night; }; }\n]\n") == []
+    assert _names("steps:\n  - id: a\n    input:\n      vendor: acme\n") == []
+    assert _names("x: ${app-logs.events}\n") == []
