@@ -501,6 +501,13 @@ def _finish(parts: SpecParts, src: Source, fmt: SpecFormat, sha256: str, written
 
     # `q -> vis [label="targets"]`: vis waits for q; the edge lines read, no reply of a pasted chat
     parts = parts.model_copy(update={"steps": tuple(read_dot_edges(parts.steps, parts.inputs, src))})
+    if parts.inputs is None and not derive_inputs(parts.steps):
+        from orchestrator.spec.declared_use52 import read_declared
+
+        # `input Kickoff { siteCode: String! }`, `my $ward = shift @ARGV;`, `SET WARD=`: inputs declared their own way
+        steps52, inputs52 = read_declared(parts.steps, src)
+        if inputs52 is not None:
+            parts = parts.model_copy(update={"inputs": inputs52, "steps": tuple(steps52)})
     # every step text the structure readers left: a policy, a check, or a warning
     success_checks = read_step_texts(parts.steps, src, StepIndex(parts.steps).resolve)
     from orchestrator.spec.whole_net import read_the_rest
