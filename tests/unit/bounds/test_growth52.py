@@ -107,7 +107,7 @@ def test_sentences_naming_steps_are_matched_in_time_linear_in_the_steps() -> Non
         steps = parse_spec_text(_many_steps(n), "bays.md", "markdown").steps
         named = _Named(list(steps), {})
         texts = [t.text for s in steps for t in s.texts]
-        return lambda: [named.refs(t) for t in texts]
+        return lambda: [named.refs(t) for _ in range(10) for t in texts]
 
     _grows_linearly(make, 100)
 
