@@ -96,6 +96,8 @@ class JoinReader:
                  skill_of: Mapping[str, str], path: str) -> None:
         self.steps = list(steps)
         self.order = [s.id for s in steps]
+        self.index = {sid: i for i, sid in enumerate(self.order)}
+        self.leads = {s.id: _lead(s) for s in steps}  # each step's lead word, read once (`_named` asks for it often)
         self.produced = produced
         self.skill_of = skill_of
         self.path = path
@@ -131,7 +133,7 @@ class JoinReader:
 
     def place(self, step: StepSpec, reading: EitherInput) -> JoinInput:
         join = JoinInput(reading)
-        index = self.order.index(step.id)
+        index = self.index[step.id]
         earlier = [self.steps[i] for i in range(index - 1, -1, -1)]  # latest first
         first = [s for s in earlier if s.id in step.depends_on] + [s for s in earlier if s.id not in step.depends_on]
         for alt in reading.alternatives:
@@ -162,7 +164,7 @@ class JoinReader:
         numbered = numbered_step(said)
         for s in earlier:
             if s.id.lower() == low or numbered in (s.id, f"step-{s.number}") or s.name.strip().lower() == low \
-                    or self.skill_of.get(s.id, "").lower() == low or _lead(s) == low:
+                    or self.skill_of.get(s.id, "").lower() == low or self.leads.get(s.id, "") == low:
                 return s
         return None
 

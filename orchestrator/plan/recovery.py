@@ -114,23 +114,56 @@ def _place(r: SentenceReading, step: StepSpec) -> str:
     return "table" if r.steps and r.specific else "workflow"
 
 
+def _said_of(r: SentenceReading, place: str) -> _Said:
+    label = {"step text": "step text", "table": "Error Recovery", "workflow": "workflow-wide"}[place]
+    if r.section == "convergence":
+        label = "Convergence Criteria"
+    s = r.statement
+    count_only = s.wait is None and s.for_up_to_s is None and not s.no_retry
+    budget_only = (s.for_up_to_s is not None and s.wait is None and s.retries is None and s.max_attempts is None
+                   and not s.no_retry)
+    return _Said(effect_of(r.statement), place, _reading_prov(r, label), r.text, count_only, budget_only)
+
+
+@dataclass(frozen=True)
+class _Index:
+    """A spec's sentences and recovery rows by the step they name, built once per spec (the plan asks for every
+    step's): the sentences that name no step, read once (workflow-wide for every step); linear in the spec."""
+
+    spec: WorkflowSpec
+    general: list[tuple[int, _Said]]
+    named: dict[str, list[tuple[int, SentenceReading]]]
+    rows: dict[str, list[RecoveryRowSpec]]
+
+
+_LAST: list[_Index] = []  # the last spec's index: a plan is drafted step by step for one spec
+
+
+def _index(spec: WorkflowSpec) -> _Index:
+    if _LAST and _LAST[0].spec is spec:
+        return _LAST[0]
+    general: list[tuple[int, _Said]] = []
+    named: dict[str, list[tuple[int, SentenceReading]]] = {}
+    for i, r in enumerate(spec.readings):
+        if not r.steps:
+            general.append((i, _said_of(r, "workflow")))
+        for sid in dict.fromkeys(r.steps):
+            named.setdefault(sid, []).append((i, r))
+    rows: dict[str, list[RecoveryRowSpec]] = {}
+    for row in spec.recovery:
+        rows.setdefault(row.step, []).append(row)
+    _LAST[:] = [_Index(spec, general, named, rows)]
+    return _LAST[0]
+
+
 def _said(spec: WorkflowSpec, step: StepSpec) -> list[_Said]:
     """Every sentence that applies to `step`, most specific place first."""
     order = {"step text": 0, "table": 1, "workflow": 3}
-    found: list[tuple[int, int, _Said]] = []
-    for i, r in enumerate(spec.readings):
-        if r.steps and step.id not in r.steps:
-            continue
+    index = _index(spec)
+    found: list[tuple[int, int, _Said]] = [(order["workflow"], i, s) for i, s in index.general]
+    for i, r in index.named.get(step.id, ()):
         place = _place(r, step)
-        label = {"step text": "step text", "table": "Error Recovery", "workflow": "workflow-wide"}[place]
-        if r.section == "convergence":
-            label = "Convergence Criteria"
-        s = r.statement
-        count_only = s.wait is None and s.for_up_to_s is None and not s.no_retry
-        budget_only = (s.for_up_to_s is not None and s.wait is None and s.retries is None and s.max_attempts is None
-                       and not s.no_retry)
-        found.append((order[place], i, _Said(effect_of(r.statement), place, _reading_prov(r, label), r.text,
-                                             count_only, budget_only)))
+        found.append((order[place], i, _said_of(r, place)))
     return [s for _, _, s in sorted(found, key=lambda t: (t[0], t[1]))]
 
 
@@ -517,7 +550,7 @@ def step_policy(
 ) -> PolicyDraft:
     """The step's merged policy, the provenance of each field, and the conflicts (module docstring).
     A value fallback for some fields of an object output is completed from `output_schema`."""
-    rows = [r for r in spec.recovery if r.step == step.id]
+    rows = list(_index(spec).rows.get(step.id, ()))
     said = _said(spec, step)
     merge = _Merge(step, spec.path)
     prov: dict[str, Provenance] = {}

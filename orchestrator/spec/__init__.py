@@ -129,6 +129,14 @@ def parse_spec(
 
         if find_recipe_file(text) is not None:
             return parse_spec_text(text, str(path), "markdown", vocabulary, anchored=anchored)
+        from orchestrator.spec.gradle49 import too_long
+
+        if is_gradle(str(path)) and (said := too_long(text.split("\n"))) is not None:  # said, not read as chat silently
+            try:
+                return parse_spec_text(text, str(path), "markdown", vocabulary, anchored=anchored, said=said)
+            except SpecError as exc:  # read as text it fails: the length said first, as the reason
+                raise SpecError([Diagnostic(file=str(path), line=1, code="spec.too-long", message=said),
+                                 *exc.diagnostics]) from None
     if suffix == ".toml":  # TOML: its own reader, into the YAML form's (`toml_form`)
         return parse_spec_text(text, str(path), "toml", vocabulary, anchored=anchored)
     from orchestrator.spec.hcl30 import is_hcl

@@ -311,6 +311,35 @@ def approval_in(text: str, src: Source) -> tuple[ApprovalPolicy, str, str | None
     return policy, sentence, when
 
 
+_FROM_LINE = 500  # characters: a sentence read from a line that starts inside it (`approval_in_run`)
+
+
+def approval_in_run(texts: list[str], src: Source) -> tuple[int, tuple[ApprovalPolicy, str, str | None]] | None:
+    """The approval a run of adjacent comment lines asks for (`approval_in`) and the index of the line its block
+    starts at: the run read whole (block: all of it), else the sentence begun on an earlier line read from each later
+    line (block: that line on; up to `_FROM_LINE` characters of it). Every other sentence of such a block was read
+    with the run already: linear in the run's length, a run of thousands of lines included."""
+    found = approval_in(" ".join(texts), src)
+    if found is not None:
+        return 0, found
+    for k in range(1, len(texts)):
+        if _SENTENCE.search(f"{texts[k - 1].rstrip()[-1:]} {texts[k].lstrip()[:1]}"):
+            continue  # line k starts a sentence: read with the run
+        head: list[str] = []
+        size = 0
+        for t in texts[k:]:
+            head.append(t)
+            size += len(t) + 1
+            if size >= _FROM_LINE or _SENTENCE.search(t):
+                break
+        sentence = _approval_sentence(_SENTENCE.split(" ".join(head), maxsplit=1)[0])
+        if sentence is not None:
+            text = " ".join(texts[k:])
+            policy, when = _policy(text, sentence, src)
+            return k, (policy, sentence, when)
+    return None
+
+
 def hold_unread_approvals(steps: tuple[StepSpec, ...], src: Source) -> tuple[StepSpec, ...]:
     """`steps` with an approval on each step that dropped text says a person must give (module docstring)."""
     if not steps or not src.warnings:

@@ -294,6 +294,16 @@ class _Script:
         return self.out if self.tasks else None
 
 
+def too_long(lines: list[str]) -> str | None:
+    """What to say of a Gradle script that registers tasks but is longer than this reader reads (`_MAX_LINES`),
+    so it is read as text; None when it is not one."""
+    if len(lines) <= _MAX_LINES or not any(_TASK.match(x) or _REGISTERING.match(x) for x in lines):
+        return None
+    return (f"the Gradle build script has {len(lines):,} lines, more than the {_MAX_LINES:,} a build script is read "
+            "to: too long to read as a build script, so its tasks are not read as steps and it is read as text; "
+            "split it, or write the workflow's steps in a shorter file")
+
+
 def gradle_lines(lines: list[str]) -> tuple[list[str], tuple[tuple[int, str], ...]] | None:
     """The Gradle script `lines` as recipe-file lines (module docstring; each at its own line) and
     what was not read ((line, why)); None when it registers no task."""

@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import PurePath
 
 from orchestrator.policy import ApprovalPolicy
-from orchestrator.spec.approval_hold import approval_in
+from orchestrator.spec.approval_hold import approval_in_run
 from orchestrator.spec.check import SpecParts
 from orchestrator.spec.model import FieldSpec, Mention, Reading, SpecText, StepSpec
 from orchestrator.spec.powershell45 import (
@@ -493,19 +493,22 @@ def _spec(reader: _Reader, step: _Step) -> StepSpec:
 
 
 def _approval(reader: _Reader, step: _Step) -> tuple[ApprovalPolicy | None, list[SpecText]]:
-    """The person's approval a comment block of the step asks for (`spec.approval_hold.approval_in`: its condition,
+    """The person's approval a comment block of the step asks for (`spec.approval_hold.approval_in_run`: its condition,
     wait and what silence means), warned at its line, and the comments of that block (read whole, with the lines
     right under it: no policy of the step's own)."""
-    for k, said in enumerate(step.texts):
-        block = [said]
-        for more in step.texts[k + 1:]:
-            if more.line != block[-1].line + block[-1].text.count("\n") + 1:
-                break
-            block.append(more)
-        found = approval_in(" ".join(t.text for t in block), reader.src)
+    runs: list[list[SpecText]] = []
+    for said in step.texts:
+        if runs and said.line == runs[-1][-1].line + runs[-1][-1].text.count("\n") + 1:
+            runs[-1].append(said)
+        else:
+            runs.append([said])
+    for run in runs:
+        found = approval_in_run([t.text for t in run], reader.src)
         if found is None:
             continue
-        policy, sentence, when = found
+        start, (policy, sentence, when) = found
+        block = run[start:]
+        said = block[0]
         wait = (f"; it waits {policy.timeout_s:g}s, then {'approves' if policy.on_timeout == 'approve' else 'rejects'}"
                 if policy.timeout_s is not None else "; it waits with no time limit")
         step.readings.append(Reading(what="approval", where=reader.where(said.line), text=sentence[:120],

@@ -48,33 +48,70 @@ _HEAD = _rx(r"^\W{0,3}+([A-Z][0-9]{0,2}+|\d{1,4}+)(?![\w'’])")
 _SENTENCE = _rx(r"[^.!?]++(?:[.!?]++|$)")
 
 
-def _refs(text: str, steps: list[StepSpec], labels: dict[str, str], *, bare: bool = False) -> list[str]:
-    """The steps the text names, in order: by number or cue label after a step word ("steps 1 and 2",
-    "cue B"), a pair of cue labels ("B and C"), a skill, or a name; `bare`: a label or number opening it."""
-    ids = {s.id for s in steps}
-    found: list[tuple[int, str]] = []
+_WORD = _rx(r"[^\W_]++")  # a run of letters and digits: where a step's skill or name may start
 
-    def key(token: str) -> str | None:
-        if token in labels:
-            return labels[token]
-        return f"step-{token}" if token.isdigit() and f"step-{token}" in ids else None
 
-    for m in _NUMBERED.finditer(text):
-        found += [(m.start(g), k) for g in (1, 2, 3) if m.group(g) and (k := key(m.group(g)))]
-    for m in _LETTERS.finditer(text):
-        if m.group(1) in labels and m.group(2) in labels:
-            found += [(m.start(1), labels[m.group(1)]), (m.start(2), labels[m.group(2)])]
-    head = _HEAD.match(text) if bare else None
-    if head is not None and (k := key(head.group(1))):
-        found.append((head.start(1), k))
-    low = text.lower()
-    for step in steps:
-        for said in (skill_of(step), step.name.strip()):
-            at = low.find(said.lower()) if len(said) >= 5 else -1
+class _Named:
+    """The steps a text may name, indexed once per spec: their ids and order, cue labels, and each skill and name of
+    5 characters or more (lower case), so a text is looked up from each of its words (as far as the longest name
+    goes), not step by step: linear in the spec however many steps it has."""
+
+    def __init__(self, steps: list[StepSpec], labels: dict[str, str]) -> None:
+        self.ids = {s.id: i for i, s in enumerate(steps)}
+        self.order = [s.id for s in steps]
+        self.labels = labels
+        # each skill or name (lower case) by its core, from its first letter or digit to its last: (it, where the
+        # core starts in it, the step); one with no letter or digit is looked for as it is
+        self.saids: dict[str, list[tuple[str, int, str]]] = {}
+        self.odd: list[tuple[str, str]] = []
+        for step in steps:
+            for said in (skill_of(step), step.name.strip()):
+                low = said.lower()
+                if len(said) < 5:
+                    continue
+                words = [(m.start(), m.end()) for m in _WORD.finditer(low)]
+                if words:
+                    self.saids.setdefault(low[words[0][0]:words[-1][1]], []).append((low, words[0][0], step.id))
+                else:
+                    self.odd.append((low, step.id))
+        self.words = max((len(_WORD.findall(core)) for core in self.saids), default=0)  # the most words one has
+
+    def refs(self, text: str, *, bare: bool = False) -> list[str]:
+        """The steps the text names, in order: by number or cue label after a step word ("steps 1 and 2",
+        "cue B"), a pair of cue labels ("B and C"), a skill, or a name; `bare`: a label or number opening it."""
+        labels = self.labels
+        found: list[tuple[int, str]] = []
+
+        def key(token: str) -> str | None:
+            if token in labels:
+                return labels[token]
+            return f"step-{token}" if token.isdigit() and f"step-{token}" in self.ids else None
+
+        for m in _NUMBERED.finditer(text):
+            found += [(m.start(g), k) for g in (1, 2, 3) if m.group(g) and (k := key(m.group(g)))]
+        for m in _LETTERS.finditer(text):
+            if m.group(1) in labels and m.group(2) in labels:
+                found += [(m.start(1), labels[m.group(1)]), (m.start(2), labels[m.group(2)])]
+        head = _HEAD.match(text) if bare else None
+        if head is not None and (k := key(head.group(1))):
+            found.append((head.start(1), k))
+        low = text.lower()
+        runs = [(m.start(), m.end()) for m in _WORD.finditer(low)] if self.saids else []
+        seen: set[tuple[str, str]] = set()
+        for i, (at, _) in enumerate(runs):
+            for _, end in runs[i:i + self.words]:  # the text from this word to each of the next ones
+                for said, lead, sid in self.saids.get(low[at:end], ()):
+                    start, stop = at - lead, at - lead + len(said)
+                    if ((said, sid) not in seen and start >= 0 and low.startswith(said, start)
+                            and (start == 0 or not low[start - 1].isalnum()) and (stop >= len(low) or not low[stop].isalnum())):
+                        seen.add((said, sid))
+                        found.append((start, sid))
+        for said, sid in self.odd:
+            at = low.find(said)
             end = at + len(said)
             if at >= 0 and (at == 0 or not low[at - 1].isalnum()) and (end >= len(low) or not low[end].isalnum()):
-                found.append((at, step.id))
-    return list(dict.fromkeys(sid for _, sid in sorted(found)))
+                found.append((at, sid))
+        return list(dict.fromkeys(sid for _, sid in sorted(found)))
 
 
 def read_together(steps: list[StepSpec], src: Source) -> list[StepSpec]:
@@ -83,8 +120,7 @@ def read_together(steps: list[StepSpec], src: Source) -> list[StepSpec]:
         return steps  # two steps with one id: refused by `check_steps`
     if len(steps) < 2:
         return steps
-    labels = cue_labels(steps, src)
-    order = [s.id for s in steps]
+    named_by = _Named(steps, cue_labels(steps, src))
     by_id = {s.id: s for s in steps}
     for holder in steps:
         for text in holder.texts:
@@ -93,9 +129,9 @@ def read_together(steps: list[StepSpec], src: Source) -> list[StepSpec]:
                 if len(sentence) > 400:
                     continue
                 if (wait := _NO_WAIT.search(sentence)) is not None:
-                    _no_wait(sentence, wait.start(), wait.group(1), holder.id, text.line, steps, labels, by_id, src)
+                    _no_wait(sentence, wait.start(), wait.group(1), holder.id, text.line, named_by, by_id, src)
                 elif _TOGETHER.search(_THINGS_TOGETHER.sub(" ", sentence)) and not _NOT_TOGETHER.search(sentence):
-                    named = sorted(set(_refs(sentence, steps, labels)), key=order.index)
+                    named = sorted(set(named_by.refs(sentence)), key=named_by.ids.__getitem__)
                     if len(named) >= 2:
                         for sid in named[1:]:
                             _start_with(by_id, sid, named[0], sentence, text.line, src)
@@ -122,15 +158,15 @@ def _start_with(by_id: dict[str, StepSpec], sid: str, first: str, sentence: str,
             "not for the step before it")))})
 
 
-def _no_wait(sentence: str, at: int, target: str, holder: str, line: int, steps: list[StepSpec],
-             labels: dict[str, str], by_id: dict[str, StepSpec], src: Source) -> None:
-    order = [s.id for s in steps]
-    whom = _refs(target, steps, labels, bare=True)[:1]
+def _no_wait(sentence: str, at: int, target: str, holder: str, line: int, named_by: _Named,
+             by_id: dict[str, StepSpec], src: Source) -> None:
+    order = named_by.order
+    whom = named_by.refs(target, bare=True)[:1]
     if not whom:
         return  # "doesn't wait for the courier": no step named
-    subject = _refs(sentence[:at], steps, labels, bare=True)
+    subject = named_by.refs(sentence[:at], bare=True)
     sid = subject[0] if len(subject) == 1 else holder
-    before, after = order.index(whom[0]), order.index(sid)
+    before, after = named_by.ids[whom[0]], named_by.ids[sid]
     if before >= after:
         return
     step, where = by_id[sid], src.where(line)
