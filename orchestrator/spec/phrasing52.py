@@ -68,8 +68,10 @@ EARLY: tuple[Row, ...] = (
     Row("timeout", r"(?<![\w-])(?:an?\s+)?{D}\s*+(?:hard\s+)?(?:ceiling|cap|cut-?off|time\s*-?\s*limit|time-?box)(?![\w-])\s+"
         r"(?:on|for)\s+(?!(?:the\s+)?(?:whole|entire|full|run|batch|workflow|pipeline)\b)"),
     # "this has to be finished in 3 days", "the export must be wrapped up within 2 h": the time (not "all of this has to
-    # be done inside 50 minutes", "everything must be ...": the whole's, warned by its own readers, `spec.whole_run_said`)
-    Row("timeout", r"(?<![\w-])(?<!all\sof\s)(?:this|it|(?:the|each|every)\s+[\w-]+(?:\s+[\w-]+){0,2}?)\s+"
+    # be done inside 50 minutes", "everything must be ...", "the whole lot should be through inside 6 hours": the whole's,
+    # read or warned by its own readers, `spec.whole_run_said`)
+    Row("timeout", r"(?<![\w-])(?<!all\sof\s)(?:this|it|(?:the|each|every)\s+(?!(?:whole|entire|full|complete|lot|run|job|batch)\b)"
+        r"[\w-]+(?:\s+[\w-]+){0,2}?)\s+"
         r"(?:has\s+to|have\s+to|must|needs?\s+to|should)\s+be\s+(?:finished|done|over|completed?|wrapped\s+up|through)\s+(?:in|within|inside(?:\s+of)?)\s+{D}"),
     # "stop waiting for the kiln log after 75 minutes": the time
     Row("timeout", r"(?<![\w-])(?:stop|quit|give\s+up)\s+waiting\s+(?:for|on)\s+(?:the\s+|its\s+|a\s+)?[\w-]+(?:\s+[\w-]+){0,3}?"

@@ -132,3 +132,13 @@ def test_near_miss_more_chances_without_a_number_are_no_count() -> None:
 
 def test_near_miss_all_of_this_finished_in_a_time_is_not_one_step_s_time() -> None:
     assert _s("All of this has to be done inside 50 minutes.")[0].timeout_s is None
+
+
+@pytest.mark.parametrize(("text", "seconds"), [
+    ("and the whole lot should be through inside 3 hours (the courier's wait included), otherwise stop it and tell me",
+     10800.0),
+    ("The whole thing has to be wrapped up within 2 hours.", 7200.0),
+])
+def test_near_miss_the_whole_lot_finished_in_a_time_is_the_run_s_time_not_one_step_s(text: str, seconds: float) -> None:
+    statement = _s(text)[0]
+    assert (statement.timeout_s, statement.whole_run) == (seconds, True)
