@@ -215,4 +215,7 @@ def _the_runs(step: StepSpec, check: SpecText, src: Source, said: str) -> StepSp
     note = () if noted else (Reading(what="success", where=where, text=" ".join(written.split())[:160],
                                      note=f"the run's success check `{check.text}`, checked on {step.id}'s output "
                                           "(a top-level key of the file)"),)
+    if not noted:  # said, as `spec.properties47` says its done key: the step is not failed by it
+        src.warn(check.line, f"'{' '.join(written.split())[:60]}' is read as the run's success check: {step.id} puts out "
+                             f"{check.text}, checked once the run has ended", "spec.success")
     return step.model_copy(update={"texts": (*step.texts, check), "readings": (*step.readings, *note)})
