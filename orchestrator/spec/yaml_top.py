@@ -194,7 +194,7 @@ def run_success(r: NodeReader, key: Node, node: Node, steps: list[StepSpec]) -> 
         m = _STEP_CHECK.match(clause)
         if m is None and (bare := bare_check(clause, line, steps, r.src)) is not None:  # `count == 0`: its step's
             i, check = bare
-            out[i] = _the_runs(out[i], check, r.src, text)
+            out[i] = _the_runs(out[i], check, r.src, text, said_at=True)  # `bare_check` said it
             continue
         if m is None or m.group(1) not in by_id:
             r.src.warn(line, f"{key.value}: '{clause}' is not a condition on a step's output "
@@ -206,7 +206,7 @@ def run_success(r: NodeReader, key: Node, node: Node, steps: list[StepSpec]) -> 
     return out
 
 
-def _the_runs(step: StepSpec, check: SpecText, src: Source, said: str) -> StepSpec:
+def _the_runs(step: StepSpec, check: SpecText, src: Source, said: str, *, said_at: bool = False) -> StepSpec:
     """`step` with the run's success check `check` on its output, noted as the run's (a top-level key judges the
     whole run: `plan.run_checks37` checks it once the run has ended, not as the step's own output contract)."""
     where = src.where(check.line)
@@ -215,7 +215,7 @@ def _the_runs(step: StepSpec, check: SpecText, src: Source, said: str) -> StepSp
     note = () if noted else (Reading(what="success", where=where, text=" ".join(written.split())[:160],
                                      note=f"the run's success check `{check.text}`, checked on {step.id}'s output "
                                           "(a top-level key of the file)"),)
-    if not noted:  # said, as `spec.properties47` says its done key: the step is not failed by it
+    if not noted and not said_at:  # said, as `spec.properties47` says its done key: the step is not failed by it
         src.warn(check.line, f"'{' '.join(written.split())[:60]}' is read as the run's success check: {step.id} puts out "
                              f"{check.text}, checked once the run has ended", "spec.success")
     return step.model_copy(update={"texts": (*step.texts, check), "readings": (*step.readings, *note)})
