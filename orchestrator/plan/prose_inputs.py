@@ -34,7 +34,7 @@ from orchestrator.plan.given_words import which_named
 from orchestrator.plan.input_names_kept import abbreviates, label_name
 from orchestrator.plan.location import warning_at
 from orchestrator.plan.near_input import singular_word
-from orchestrator.plan.said_names52 import event_field, event_time, kind_named
+from orchestrator.plan.said_names52 import event_field, event_time
 from orchestrator.spec.input_word_names import stand_ins
 from orchestrator.spec.model import InputSpec
 from orchestrator.spec.regex_cache import Patterns
@@ -227,7 +227,7 @@ def prose_inputs(said: Iterable[tuple[str, str]], reads: Mapping[str, tuple[str,
         own = author_name(part, name, (texts or {}).get(name, ""), [p for p, _ in parts])
         if own == name and (label := label_name(part, name)) is not None:  # "NOM PSI": `nom_psi`, as the form says
             own, how = label, f"the form's label for skill input `{name}`, its words shortened"
-        elif own == name and (said_own := kind_named(part, name) if not how else event_time(part)) is not None:
+        elif own == name and how and (said_own := event_time(part)) is not None:
             own = said_own if isinstance(said_own, str) else said_own[0]  # "door type": `door_type` (`said_names52`)
             how = f"the author's words for skill input `{name}`" + (f"; {how}" if how else "")
         if own != name and own != label_name(part, name) and not how.startswith("the author's words"):
