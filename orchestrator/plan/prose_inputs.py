@@ -34,6 +34,7 @@ from orchestrator.plan.given_words import which_named
 from orchestrator.plan.input_names_kept import abbreviates, label_name
 from orchestrator.plan.location import warning_at
 from orchestrator.plan.near_input import singular_word
+from orchestrator.plan.said_names52 import event_field, event_time
 from orchestrator.spec.input_word_names import stand_ins
 from orchestrator.spec.model import InputSpec
 from orchestrator.spec.regex_cache import Patterns
@@ -106,6 +107,9 @@ def _match(part: str, reads: Mapping[str, str], made: set[str]) -> tuple[str, st
     short = [name for name in reads if name not in made and abbreviates(part, name)]  # "NOM PSI", "EP#"
     if len(short) == 1:
         return short[0], "its words shortened"
+    timed = event_field(part, reads, made)  # "what time they rang": `called_at` (`plan.said_names52`)
+    if timed is not None:
+        return timed, "the time of what the words say happened"
     return _last_word(part, reads, made) or _stood_for(part, said, reads, made) \
         or which_named(part, reads, made)  # "which weather buoy to read": `station` (buoy id)
 
@@ -223,7 +227,10 @@ def prose_inputs(said: Iterable[tuple[str, str]], reads: Mapping[str, tuple[str,
         own = author_name(part, name, (texts or {}).get(name, ""), [p for p, _ in parts])
         if own == name and (label := label_name(part, name)) is not None:  # "NOM PSI": `nom_psi`, as the form says
             own, how = label, f"the form's label for skill input `{name}`, its words shortened"
-        if own != name and own != label_name(part, name):
+        elif own == name and how and (said_own := event_time(part)) is not None:
+            own = said_own if isinstance(said_own, str) else said_own[0]  # "door type": `door_type` (`said_names52`)
+            how = f"the author's words for skill input `{name}`" + (f"; {how}" if how else "")
+        if own != name and own != label_name(part, name) and not how.startswith("the author's words"):
             how = (f"the skill reads `{name}`; the step's text says '{own.replace('_', ' ')}' too"
                    + (f"; {how}" if how else ""))
         read.append((part, own, f" ({how})" if how else ""))

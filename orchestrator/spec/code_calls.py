@@ -55,7 +55,16 @@ _WORD = _rx(r"(?<![\w.$'\"])(?P<name>[A-Za-z_$][\w$]*+)(?![\w$'\"(])")
 _EITHER = _rx(r"^(?P<steps>[\w-]++(?:\s*+\|\s*+[\w-]++)++)\s*+\.\s*+(?P<field>[A-Za-z_]\w*+)$|^[\w.-]++(?:\s*+\|\s*+[\w.-]++)++$")
 _STEP_KEYS = ("skill", "agent")
 _SKILL_WORDS = frozenset({"skill", "script", "uses", "tool", "agent", "action", "run_skill", "skill_name"})
+_STEP_FIELD = re.compile(r"(?<![\w.])[A-Za-z_][\w-]*+(?:\.[A-Za-z_]\w*+)++")  # `card.published`
+_STRICT = re.compile(r"([!=])==")  # JS's `===` / `!==`
 _TOP_WORDS = frozenset({"name", "title", "description", "intent", "timeout", "retry", "limits", "success", "version"})
+
+
+def _run_key(name: str) -> bool:
+    """A name of more than one word that the YAML form knows as the run's success check or whole-run limit
+    (`doneWhen`, `success_if`, `maxRunTime`, `timeLimit`); a one-word constant (`LIMIT`, `DEADLINE`) stays a
+    constant the steps may use."""
+    return "_" in yk.key_name(name) and yk.top_key(name) in ("success", "timeout")
 
 
 def code_language(path: str) -> str | None:
@@ -116,10 +125,10 @@ class _Module:
             self.steps, self.steps_line = value, line
         elif value.kind == "null":
             self.inputs[name] = (line, name if self.keep_case else name.lower())
-        elif value.kind in ("str", "num", "bool") and name.lower() not in _TOP_WORDS:
+        elif value.kind in ("str", "num", "bool") and name.lower() not in _TOP_WORDS and not _run_key(name):
             self.constants[name] = (line, value.value)
-        else:
-            self.top.append((name.lower(), line, value))
+        else:  # `doneWhen`, `maxRunTime`, `time_limit`: the run's check and limit under any key spelling
+            self.top.append((yk.top_key(name) if _run_key(name) else name.lower(), line, value))
 
     # -- references ------------------------------------------------------------------------
     def reference(self, text: str) -> tuple[str | None, object]:
@@ -175,6 +184,14 @@ class _Module:
             return name
         return _WORD.sub(put, text)
 
+    def check(self, text: str) -> str:
+        """A success check's text with `ID.field` of a step of the module written `steps.ID.output.field` and JS's
+        `===` / `!==` as `==` / `!=` (`card.published === true`: the card step's output `published`)."""
+        def put(m: re.Match[str]) -> str:
+            kind, said = self.reference(m.group(0))
+            return said.strip("{} ") if kind == "step" and isinstance(said, str) else m.group(0)
+        return _STEP_FIELD.sub(put, _STRICT.sub(lambda m: m.group(1) + "=", text))
+
     # -- nodes -----------------------------------------------------------------------------
     def node(self, value: Lit, key: str = "") -> Node:
         mark = _mark(self.src.path, value.line)
@@ -217,6 +234,8 @@ class _Module:
         text = str(value.value)
         if canonical == "when":
             return self._scalar(self.condition(text, value.line), mark)
+        if canonical == "success" and value.kind == "str":  # `doneWhen: 'card.published === true'`
+            return self._scalar(self.check(text), mark)
         if value.kind == "str" and canonical == "depends_on" and (names := self.alternatives(text)):
             return SequenceNode(f"{_TAG}seq", [self._scalar(n, mark) for n in names], mark, mark)
         if value.kind == "str" and (either := self.either(text)):

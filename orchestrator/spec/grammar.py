@@ -194,6 +194,11 @@ NO_RETRY: tuple[Row, ...] = (
     Row("no_retry", r"\b(?:never|not|don'?t|do\s+not|no|without|must\s+not|mustn'?t|shouldn'?t|should\s+not|won'?t|cannot|can'?t|isn'?t|is\s+not|aren'?t|are\s+not|never\s+be|not\s+be)\s+(?:be\s+|ever\s+|bother\s+(?:to\s+)?|try\s+to\s+|need\s+to\s+|automatically\s+)?(?:re-?tr(?:y|ies|ied|ying)|retr(?:y|ies|ied|ying)|re-?run|rerun|re-?attempt)\w*(?!\s+(?:more|longer)\s+than)"),
     Row("no_retry", r"\bretr(?:y|ies)\s*+(?:[:=-]|count\s*+[:=]?|of)?\s*+(?:0|zero|none|no|never|off|false|disabled)\b(?!\s*+\.\d)(?!\s+(?:more|longer)\s+than)"),
     Row("no_retry", r"\b(?:0|zero|no)\s+(?:retries|re-?tries|retry\s+attempts)\b"),
+    # "never restart this one", "*** DO NOT RESTART STEP04 ***": restarting the step itself is running it again
+    # (round 52); a thing of its own restarted ("don't restart the router") is not the step
+    Row("no_retry", r"\b(?:never|don'?t|do\s+not|must\s+not|mustn'?t|should\s+not|shouldn'?t|not\s+to)\s+(?:ever\s+)?"
+        r"re-?start(?=\s*+(?:$|[.,;:!*)—–-])|\s++(?:it|this|that|them|the\s++(?:step|job|task|run)|step[ -]?\d{1,3}+|"
+        r"[a-z]{1,12}+\d{1,4}+)\b)"),
     Row("no_retry", r"\b(?:(?:there'?s|there\s+is)\s+)?(?:no\s+point|no\s+use|no\s+sense|pointless|useless|not\s+worth(?:\s+it)?)\s+(?:in\s+)?(?:re-?tr(?:y|ying)|retr(?:y|ying)|re-?run(?:ning)?|trying\s+(?:it\s+|this\s+|that\s+)?again)\b(?:\s+(?:it|this|that|them))?"),
     Row("no_retry", r"\bnot\s+retryable\b|\bnon-?retryable\b|\bno\s+second\s+(?:try|attempt|chance)s?\b"),
     Row("no_retry", r"\b(?:one|a\s+single|1)\s+(?:attempt|try|shot)\s+only\b|\bonly\s+(?:one|a\s+single|1|once)\s*(?:attempt|try|shot)?\b(?!\s*(?:more|again|retry))|\bsingle[- ](?:attempt|shot|try)\b|(?<![\w-])try\s+(?:it\s+)?(?:just\s+)?once\b(?!\s+more)|\bone\s+and\s+done\b|\bone[- ]shot\b"),
@@ -654,7 +659,7 @@ GATES: dict[int, str] = {
     id(REGENERATE): r"regenerat|re-?generat|re-?write|rewrite|repair|\bfix|\bmodel|\bllm\b|\bai\b|new\s+(?:code|script)",
     id(VAGUE): r"\d\s*(?:-|–|to|or)\s*\d|says|returns|reports|comes\s+back|flags|gives|rates|scores|answer|respon|repl|sign|approv|decid|looked|few|several|\bsome\b|many|bunch|handful|multiple|number\s+of|enough|"
                r"reasonable|couple\s+more|times\s+or|\bor\s+(?:for\s+)?\d|time-?\s*out|\btry\b|budget|window|allowance",
-    id(NO_RETRY): r"retr|re-?tr|re-?run|rerun|re-?attempt|\b0\b|zero|\bno\b|only|single|once|\bone\b|shot|\btry|"
+    id(NO_RETRY): r"retr|re-?tr|re-?run|rerun|re-?attempt|re-?start|\b0\b|zero|\bno\b|only|single|once|\bone\b|shot|\btry|"
                   r"second|retryable",
     id(BUDGET): r"\bfor\b|keep|until|within|\bover\b|during|no\s+longer|most|up\s+to|window|budget|deadline|total|"
                 r"overall",

@@ -17,6 +17,12 @@ CONTEXT: tuple[Row, ...] = (
                  r"breaks?|dies|goes\s+wrong|(?:throws|raises)\s+(?:an?\s+)?(?:error|exception)|anything\s+else)\b|"
                  r"\b(?:errors?(?:\s+out)?|errored|fails?|failed|crash(?:es|ed)?|breaks?|dies)\s+or\s+(?:times?\s+out|timed\s+out|"
                  r"hangs?)\b", value="any"),
+    # "if it's dead or slow", "when the feed is down or too slow", "slow or broken": the service unusable either way
+    # (no class beside a fallback: every failure; transient, timeouts with it, beside a retry: `spec.phrase`; round
+    # 52); "slow" alone stays a timeout
+    Row("class", r"\b(?:dead|down|broken|offline|unreachable|erroring|failing|crashed|borked)\s+or\s+(?:too\s+|very\s+|really\s+)?"
+                 r"(?:slow|stuck|hanging|hung|unresponsive)\b|\b(?:slow|stuck|hanging|hung|unresponsive)\s+or\s+(?:just\s+)?"
+                 r"(?:dead|down|broken|offline|unreachable|erroring|failing|crashed|borked)\b", value="unusable"),
     # "never retry it, under any circumstances": said beside a no-retry, no class but emphasis (`spec.phrase`)
     Row("class", r"\b(?:under\s+any\s+circumstances|no\s+matter\s+what)\b", value="emphasis"),
     Row("class", r"\b(?:any(?:thing)?\s+(?:else|other)\b(?!\s+exception)|anything\s+not\s+(?:listed|covered|mentioned)|any\s+(?:other\s+)?(?:error|failure|problem)s?\b|all\s+(?:other\s+)?(?:errors|failures|problems)|catch-?all|everything\s+else|in\s+all\s+other\s+cases|whatever\s+(?:else\s+)?(?:fails|goes\s+wrong|the\s+error)|for\s+all\s+errors|on\s+any\s+(?:error|failure)|(?:any|all)\s+failures?)\b", value="any"),

@@ -22,7 +22,7 @@ first `input` type) is the Inputs: each field one, its type said (`Int` an integ
 comment the description. A `#` comment indented under a step's field is that step's rule, each line its own
 unless the line before ends mid-sentence (`,`, `and`, `(`); a comment at a field's indent is the lead of the
 step below it (`these two start together`); comments outside the types keep their text (a whole run's
-limit, the success check). Other types, `schema`, `scalar`, `enum`, `union` and `directive` lines are not read.
+limit, the success check), each line a sentence of its own unless it ends mid-sentence (round 52). Other types, `schema`, `scalar`, `enum`, `union` and `directive` lines are not read.
 """
 
 from __future__ import annotations
@@ -141,8 +141,10 @@ def graphql_markdown(text: str) -> str | None:
                 out.append(heading)
             elif _OTHER.match(line) or _DOC.match(line):
                 out.append("")
+            elif comment is not None:
+                out.append(_own_sentence(comment.group("text"), lines, start))
             else:
-                out.append(comment.group("text") if comment else line)
+                out.append(line)
             continue
         if line.strip().startswith("}"):
             body, rule_indent = None, -1
@@ -172,6 +174,18 @@ def graphql_markdown(text: str) -> str | None:
         else:
             out.append("")
     return "\n".join(out) + ("\n" if text.endswith("\n") else "")
+
+
+def _own_sentence(said: str, lines: list[str], at: int) -> str:
+    """A `#` comment outside the types ended as a sentence of its own when the next line is another comment: two
+    comment lines are two remarks ("whole run gets 10 minutes max" / "it's done when post.posted comes back true"),
+    not one sentence, unless the first ends mid-sentence (`,`, `and`, `(`)."""
+    text = said.rstrip()
+    following = _COMMENT.match(lines[at + 1]) if at > 0 and at + 1 < len(lines) else None
+    if not text or following is None or not following.group("text").strip() or text[-1] in ".!?:;" \
+            or _GOES_ON.search(text):
+        return said
+    return text + "."
 
 
 def _body(lines: list[str], start: int) -> list[str]:

@@ -447,15 +447,16 @@ class _Reader:
         first = steps[0]
         items.append((_s(path, "steps", first.line, top_col),
                       SequenceNode(f"{_TAG}seq", step_nodes, _mark(path, first.line, 0), _mark(path, first.line, 0))))
-        for sid, said, line in self.run_checks():  # `check { condition = a.sent == true }`: step a's own check
-            node = step_nodes[[self.step_ids[b.labels[-1] if b.labels else b.type] for b in steps].index(sid)]
-            assert isinstance(node, MappingNode)
-            have = next((v for k, v in node.value if k.value == "success"), None)
-            if isinstance(have, ScalarNode):
-                have.value = f"{have.value} and {said}"
-            else:
-                node.value.append((_s(path, "success", line, node.value[0][0].start_mark.column),
-                                   _s(path, said, line, 0)))
+        # `check { condition = a.sent == true }`, `done_when $a.sent = true;`: the run's success check, on step a's
+        # output, judged once the run has ended (`yaml_top.run_success`); a part said twice (`assert` in `check`) once
+        checks: list[tuple[str, str, int]] = []
+        for sid, said, n in self.run_checks():
+            if not any(c[:2] == (sid, said) for c in checks):
+                checks.append((sid, said, n))
+        if checks:
+            line = checks[0][2]
+            items.append((_s(path, "success", line, top_col),
+                          _s(path, " and ".join(f"steps.{sid}.output.{said}" for sid, said, _ in checks), line, 0)))
         self.warn_unread(self.top, steps)
         m = _mark(path, 1, 0)
         return MappingNode(f"{_TAG}map", items, m, m)

@@ -468,6 +468,8 @@ def _assemble(r: _Reading, classes: list[str]) -> tuple[PolicyStatement, bool, b
         emphasis_only = fields.get("no_retry") and on_failure is None
         classes = [c for c in classes if c != "emphasis"] if emphasis_only else [
             "any" if c == "emphasis" else c for c in classes]
+    if "unusable" in classes:  # "dead or slow": every failure beside a fallback, transient (timeouts too) beside a retry
+        classes = [] if on_failure is not None else ["transient"]
     if "availability" in classes:  # "unavailable", "flaky": no class beside a fallback, transient beside a retry
         classes = [c for c in classes if c != "availability"] if on_failure is not None else [
             "transient" if c == "availability" else c for c in classes]

@@ -166,8 +166,8 @@ def _run_checks(parts: SpecParts | None, top: list[tuple[str, int, Lit]], lines:
     for kind, n, value in top:
         named = {m.group("id") for m in _ON_STEP.finditer(str(value.value))} if kind == "success" else set()
         step = next((st for st in parts.steps if named == {st.id}), None)
-        if step is None:
-            continue
+        if step is None or any(r.what == "success" and r.where == src.where(n) for r in step.readings):
+            continue  # read (and said) as the run's check by the YAML form's reader (`yaml_top.run_success`)
         said = lines.get(n, str(value.value))
         found.setdefault(step.id, []).append(Reading(
             what="success", where=src.where(n), text=said,

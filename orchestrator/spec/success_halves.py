@@ -6,7 +6,8 @@ and there's at least one batch on it", "finished = report filed (`filed: true`) 
 finding in it". This module reads each part of such a clause (split at "and", "with", ";"):
 
 - "<field> comes back / is returned / returns / reads <value>": that output equals the value
-  (`posted == true`), the field an output's own name;
+  (`posted == true`), the field an output's own name, or written on its step (`post.posted comes back
+  true`: step `post`'s `posted`, round 52);
 - "at least N <things>", "N or more <things>", "one or more <things>", "no fewer than N <things>",
   "more than N <things>": the output the things name is at least N (a count, or a list's length: the
   check holds both), the output found by its words ("batch" is `batches`, "species" `species_total`,
@@ -30,7 +31,7 @@ _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_c
 
 _PARTS = _rx(r"(?i)(?<!\s)\s++(?:and|with|but)\s++(?:also\s++)?|(?<!\s)\s*+[,;]\s*+(?:and\s++)?")
 # "posted comes back true", "`filed` is returned as true", "status reads "DONE"", "ok returns yes"
-_RETURNS = _rx(r"(?i)^(?:the\s++)?`?(?P<field>[a-z_][a-z0-9_]{0,40}+)`?\s++(?:comes?\s++back|came\s++back|is\s++returned|"
+_RETURNS = _rx(r"(?i)^(?:the\s++)?`?(?:(?P<head>[a-z_][a-z0-9_-]{0,40}+)\.)?(?P<field>[a-z_][a-z0-9_]{0,40}+)`?\s++(?:comes?\s++back|came\s++back|is\s++returned|"
                r"gets\s++returned|returns|reads|is\s++set\s++to|ends\s++up)(?:\s++(?:as|with))?\s++"
                r"(?P<value>true|false|yes|no|-?\d{1,12}+(?:\.\d{1,9}+)?+|\"[^\"]{0,60}+\"|'[^']{0,60}+')\s*+$")
 _COUNT = r"(?P<n>\d{1,9}+|one|two|three|four|five|six|seven|eight|nine|ten|a|an)"
@@ -56,6 +57,7 @@ class Half:
     keywords: dict[str, Any]
     written: str
     said: str
+    head: str = ""  # the step the field is written on (`post.posted comes back true`: `post`), else ""
 
 
 def _count(word: str) -> int | None:
@@ -103,7 +105,7 @@ def read_half(part: str, names: frozenset[str]) -> Half | None:
         raw = m.group("value")
         value: Any = raw.lower() == "yes" if raw.lower() in ("yes", "no") else json_literal(raw)[1]
         shown = "true" if value is True else "false" if value is False else raw
-        return Half(m.group("field"), {"const": value}, f"{m.group('field')} == {shown}", text)
+        return Half(m.group("field"), {"const": value}, f"{m.group('field')} == {shown}", text, m.group("head") or "")
     m = _AT_LEAST.search(text)
     if m is None:
         return None

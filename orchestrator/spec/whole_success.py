@@ -382,6 +382,12 @@ def _halves_only(clause: str, said: Said, steps: list[StepSpec],
     on the one step whose outputs read them all (the last such step when several do); None when no step does."""
     fits = [(i, h) for i, s in enumerate(steps) if (known := outputs_of(s, src.vocabulary))
             for h, left in [read_halves(clause, known)] if h and not left]
+    heads = {h.head.lower() for _, halves in fits for h in halves}
+    if heads and heads != {""}:  # `post.posted comes back true`: only the step it is written on
+        head = next(iter(heads)) if len(heads) == 1 else ""
+        named = next((i for i, s in enumerate(steps) if s.id.lower() == head), None) if head else None
+        named = _by_word(head, steps, src) if head and named is None else named
+        fits = [(i, h) for i, h in fits if i == named]
     if not fits:
         return None
     at, halves = fits[-1]

@@ -194,7 +194,7 @@ def run_success(r: NodeReader, key: Node, node: Node, steps: list[StepSpec]) -> 
         m = _STEP_CHECK.match(clause)
         if m is None and (bare := bare_check(clause, line, steps, r.src)) is not None:  # `count == 0`: its step's
             i, check = bare
-            out[i] = out[i].model_copy(update={"texts": (*out[i].texts, check)})
+            out[i] = _the_runs(out[i], check, r.src, text, said_at=True)  # `bare_check` said it
             continue
         if m is None or m.group(1) not in by_id:
             r.src.warn(line, f"{key.value}: '{clause}' is not a condition on a step's output "
@@ -202,5 +202,20 @@ def run_success(r: NodeReader, key: Node, node: Node, steps: list[StepSpec]) -> 
             continue
         i = by_id[m.group(1)]
         check = SpecText(text=f"{m.group(2)} {m.group(3)}", line=line, kind="success")
-        out[i] = out[i].model_copy(update={"texts": (*out[i].texts, check)})
+        out[i] = _the_runs(out[i], check, r.src, text)
     return out
+
+
+def _the_runs(step: StepSpec, check: SpecText, src: Source, said: str, *, said_at: bool = False) -> StepSpec:
+    """`step` with the run's success check `check` on its output, noted as the run's (a top-level key judges the
+    whole run: `plan.run_checks37` checks it once the run has ended, not as the step's own output contract)."""
+    where = src.where(check.line)
+    noted = any(n.what == "success" and n.where == where for n in step.readings)
+    written = " ".join((src.line_text(check.line) or said).split()) if 0 < check.line <= len(src.lines) else said
+    note = () if noted else (Reading(what="success", where=where, text=" ".join(written.split())[:160],
+                                     note=f"the run's success check `{check.text}`, checked on {step.id}'s output "
+                                          "(a top-level key of the file)"),)
+    if not noted and not said_at:  # said, as `spec.properties47` says its done key: the step is not failed by it
+        src.warn(check.line, f"'{' '.join(written.split())[:60]}' is read as the run's success check: {step.id} puts out "
+                             f"{check.text}, checked once the run has ended", "spec.success")
+    return step.model_copy(update={"texts": (*step.texts, check), "readings": (*step.readings, *note)})

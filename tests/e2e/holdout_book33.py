@@ -7,7 +7,10 @@ a phone and a mainframe JCL job deck. It is tuning data now: at c186d848 202, 20
 50's readers (`spec.perl50`, `spec.js_config50`, `spec.sms50`, `spec.jcl50`) and 202's, 203's and 206's runs end
 with their author's output; 201 (GraphQL) is read by `spec.graphql50` since r51gql, both runs at their author's
 output (its l.17 check not read), and 204 (namelist) by `spec.namelist50` since r51nml, both runs at their
-author's output; 205's runs are refused at start on two input names. What main does not read as meant yet is listed below with its reason.
+author's output; 205's 'what time they rang' is `call_time` since round 52 (`plan.said_names52`), its runs still
+refused at start on `door_type`. Round 52 also reads 201's l.17 and 203's `doneWhen` as
+the run's checks, 204's l.24 'dead or slow' as the fallback on every failure and 206's l.39 'DO NOT RESTART' as no
+retry. What main does not read as meant yet is listed below with its reason.
 
 `WHEN` and `APPROVAL` are as in holdout_book20.py. 203's steps 2 and 3 are `when: "strip.angle === 'overhang'"`
 and `when: 'otherwise'`, 204's steps 4 and 5 `only_if = "step3%band == 'high'"` and `only_if = 'otherwise'`, each
@@ -29,10 +32,8 @@ RESET, POSTAL, WALL, FLOOD, LOCKOUT, DORMANT = (_BY_NUMBER[n] for n in ("201", "
 
 _OVERHANG = "steps['#1'].output.angle == 'overhang'"
 _HIGH = "steps['#3'].output.band == 'high'"
-_NAMES205 = ("l.7's list is read (postcode, 'door type', 'their mobile'), each part matched to the name a skill "
-             "reads (`plan.prose_inputs`): 'door type' is the skill's `door`, not the author's `door_type`, and 'what "
-             "time they rang' matches no name (warned at l.7), so `called_at` is given nothing (warned at l.10)")
-
+_DOOR = ("l.7's 'door type' is read as the skill's `door`, not the author's `door_type` (a word after the name is "
+         "not taken as the author's name: holdout13 84's 'origin country' meant the skill's `origin`, round 52)")
 # (folder, author's step number) -> (the line the condition is said at, the `when` expressions meant)
 WHEN: dict[tuple[str, int], tuple[int, tuple[str, ...]]] = {
     (WALL, 2): (28, (_OVERHANG, 'steps[\'#1\'].output.angle == "overhang"')),  # when: "strip.angle === 'overhang'"
@@ -52,16 +53,10 @@ REFUSED: dict[str, str] = {
 }
 # (folder, author's step number, aspect) -> why the plan does not have it as its author meant yet
 KNOWN: dict[tuple[str, int, str], str] = {
-    (LOCKOUT, 1, "input door"): _NAMES205,
-    (LOCKOUT, 2, "input called_at"): _NAMES205,
+    (LOCKOUT, 1, "input door"): _DOOR,
 }
 # (folder, author's step number) -> why test_foreign_specs_holdouts's own step case does not hold for it yet
 KNOWN_STEP: dict[tuple[str, int], str] = {
-    (FLOOD, 2): "l.24 'if it's dead or slow swap to rainfall-climatology' is read as the fallback on a timeout only "
-                "(a rule on `timeout`): 'dead' (any other failure) still fails the run; the runs never meet it",
-    (LOCKOUT, 2): "`called_at` not bound (KNOWN: 'what time they rang' matches no name)",
-    (DORMANT, 4): "l.39's '*** DO NOT RESTART STEP04 ***' is not read as no retry ('restart' is no retry word): the "
-                  "step has no retry by default, so it behaves as meant, but nothing cites the line",
 }
 # (folder, line) -> the failure class a rule read at that line is on, where the line names one, with why
 RULE_ON: dict[tuple[str, int], tuple[str, str]] = {
@@ -78,31 +73,21 @@ KNOWN_POLICY: dict[tuple[str, int, int], str] = {
 }
 # (folder, kind, line) -> why the whole run's limit or success check is not read as meant yet
 KNOWN_WHOLE: dict[tuple[str, str, int], str] = {
-    (RESET, "success", 17): "'it's done when post.posted comes back true' is not read: the GraphQL reader puts l.16 "
-                            "and l.17, the comments above the steps' type, in one paragraph before the steps, and only "
-                            "the limit (l.16) is taken from it; nothing is said at l.17",
-    (WALL, "success", 14): "doneWhen: 'card.published === true' is warned 'used by no step' and not read as the "
-                           "run's check",
     (DORMANT, "limit", 10): "the 30 minutes are read (wall 1800 s) but from the JOB card's `TIME=30` and cited at "
                             "l.1, not at l.10's comment that says what TIME=30 means, and nothing is said at l.10",
 }
 # folder -> why its success check is not on the step, field and value meant at its line yet
 KNOWN_CHECK: dict[str, str] = {
-    RESET: "no run check: l.17 not read (KNOWN_WHOLE)",
-    WALL: "no run check: doneWhen warned 'used by no step' (KNOWN_WHOLE)",
 }
 # (folder, line), (folder, line, kind) or (folder, line, n-th item of that line) -> why what the line says is neither
 # read as meant nor warned at that line
 SILENT: dict[tuple[str, int] | tuple[str, int, int] | tuple[str, int, str], str] = {
-    (RESET, 17, "success"): "not read and not warned since the GraphQL reader (r51gql; it was warned 'not a "
-                            "comparison' when the file was read as text): KNOWN_WHOLE",
     (DORMANT, 10, "limit"): "the limit is read as meant but cited at the JOB card (l.1): l.10 says nothing "
                             "(KNOWN_WHOLE)",
 }
 # (folder, run) -> (what stops it reaching the author's output, asserted on the plan, and why); not made
 NOT_RUN: dict[tuple[str, int], Any] = {
-    **{(LOCKOUT, n): (inputs_refused, INPUTS_REFUSED + "door_type, call_time (the plan takes postcode, door, "
-                                                        "mobile: " + _NAMES205 + ")") for n in (0, 1, 2)},
+    **{(LOCKOUT, n): (inputs_refused, INPUTS_REFUSED + "door_type (" + _DOOR + ")") for n in (0, 1, 2)},
 }
 # runs made whose end is not the author's output yet: (folder, run) -> why; each must end honestly
 FAILS: dict[tuple[str, int], str] = {

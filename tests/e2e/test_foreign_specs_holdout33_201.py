@@ -19,8 +19,6 @@ from holdout_kit import Holdout, meant_inputs
 FOLDER = "201-escape-room-nightly-reset"
 H = Holdout("foreign-specs-holdout33", {}, {}, meant_inputs, set())
 KNOWN: dict[tuple[Any, ...], str] = {
-    ("success", 17): "l.16-17 are one paragraph of the steps' lead: 'it's done when post.posted comes back true' is not "
-                     "taken as the run's check on step `post` (`posted` == true); the limit on l.16 is read",
 }
 
 

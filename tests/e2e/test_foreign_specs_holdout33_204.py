@@ -25,9 +25,6 @@ SPEC = HERE / "fwarn_overnight.nml"
 
 # what still reads wrong, with why (each a strict xfail or a listed check)
 KNOWN: dict[str, str] = {
-    "fallback l.24": "'if it's dead or slow swap to rainfall-climatology' is read as the fallback on a timeout only "
-                     "(a rule for 'slow'); 'dead' (any other failure) still fails the run. Both runs behave as meant "
-                     "(the Met feed does not fail); test_known_fallback_l24 pins the present reading",
 }
 
 
@@ -70,10 +67,10 @@ def test_whole_run_limit_and_check(plan: dict[str, Any]) -> None:
     assert [(c["step"], c["written"]) for c in plan["run_checks"]] == [("step6", "issued == true")]
 
 
-def test_known_fallback_l24(plan: dict[str, Any]) -> None:
+def test_fallback_l24_on_every_failure(plan: dict[str, Any]) -> None:
+    """'if it's dead or slow swap to rainfall-climatology': the step's fallback, not a rule on the timeout (round 52)."""
     policy = plan["steps"][1]["policy"]
-    assert [(r["on"], r["fallback"]["skill"]) for r in policy["rules"]] == [("timeout", "rainfall-climatology")]
-    assert policy["fallback"]["action"] == "fail"  # KNOWN "fallback l.24"
+    assert policy["rules"] == [] and policy["fallback"]["skill"] == "rainfall-climatology"
 
 
 def test_warnings(plan: dict[str, Any]) -> None:

@@ -656,17 +656,18 @@ def test_holdout32_no_warning_says_what_is_not_so(plans: PlanOf, folder: str) ->
     assert untrue == []
 
 
-def test_holdout32_195_nothing_is_warned(plans: PlanOf) -> None:
-    """Every directive and rule of the conf is read (blind: 22 warnings); its done_when too, if not as the run's
-    check (KNOWN_WHOLE), so no warning is missed here but l.11's (SILENT)."""
-    assert [(w.get("line"), w["message"]) for w in plans(H32, W0)["warnings"]] == []
+def test_holdout32_195_nothing_is_warned_but_the_run_check(plans: PlanOf) -> None:
+    """Every directive and rule of the conf is read (blind: 22 warnings), its done_when as the run's check, said."""
+    assert [(w.get("line"), w["code"]) for w in plans(H32, W0)["warnings"]] == [(11, "spec.success")]
 
 
-def test_holdout32_195_done_when_is_post_reset_notices_output_check(plans: PlanOf) -> None:
-    """l.11 read as step 6's own output check (not the run's: KNOWN_WHOLE): the step fails unless it posts."""
+def test_holdout32_195_done_when_is_the_runs_check_not_post_reset_notices_contract(plans: PlanOf) -> None:
+    """l.11 is the run's check on step 6's output, judged after the run (round 52; before, step 6's own contract)."""
     plan = plans(H32, W0)
-    assert H32.holdout.step_of(plan, W0, 6)["output_schema"]["properties"]["posted"] == {"const": True}
-    assert not plan.get("run_checks")
+    step = H32.holdout.step_of(plan, W0, 6)
+    assert "const" not in step["output_schema"]["properties"]["posted"]
+    assert [(c["step"], c["schema"]["properties"]["posted"]) for c in plan["run_checks"]] == [(step["id"],
+                                                                                              {"const": True})]
 
 
 def test_holdout32_196_only_the_listed_lines_are_warned_unread(plans: PlanOf) -> None:

@@ -157,8 +157,9 @@ def test_a_terraform_file_s_for_each_gather_postcondition_and_check_block() -> N
     assert send.inputs["parts"].step == "summaries" and send.inputs["sender"].value == "Desk @ Weekly"
     assert send.policy.approval is None  # `sender`, like `sign_off`, is the skill's data
     schema = send.output_schema or {}
-    assert schema["properties"]["sent"].get("const") is True  # `step.send.sent == true` of the check block
-    assert schema["properties"]["recipients"].get("exclusiveMinimum") == 0
+    assert schema["properties"]["sent"].get("const") is None  # the check block is the run's check, not send's own
+    assert [(c.step, c.schema_["properties"]["sent"]) for c in plan.run_checks] == [("send", {"const": True})]
+    assert schema["properties"]["recipients"].get("exclusiveMinimum") == 0  # its postcondition: its own check
     # the part comparing two outputs cannot be a check on one: warned at its line
     assert any(w.line == 29 and "two values" in w.message for w in plan.warnings)
 

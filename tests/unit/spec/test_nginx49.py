@@ -85,7 +85,8 @@ def test_a_holder_block_gives_inputs_the_run_limit_and_its_check_and_each_skill_
     assert proof.policy.retry.max_retries == 2
     assert label.depends_on == ("proof",) and label.inputs["trays"].step == "proof"
     assert label.inputs["count"].value == 12 and label.inputs["font"].value == "Bold Serif"
-    assert label.output_schema["properties"]["printed"]["const"] is True
+    assert "const" not in label.output_schema["properties"]["printed"]  # `success` judges the run, not the step
+    assert [(c.step, c.schema_["properties"]["printed"]) for c in plan.run_checks] == [("label", {"const": True})]
     assert plan.limits.wall_time_s == 1200.0
 
 
