@@ -237,7 +237,9 @@ def parse_spec_text(
     if fmt is None:
         raise ValueError(f"unknown spec format {format!r}")
     sha256 = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
-    src = Source(text.removeprefix("\ufeff"), path, vocabulary)
+    from orchestrator.spec.line_breaks import one_break
+
+    src = Source(one_break(text.removeprefix("\ufeff")), path, vocabulary)  # `\n` its only line break (`spec.line_breaks`)
     src.anchored = anchored
     from orchestrator.spec.code_calls import code_language, read_code_calls
 
