@@ -12,7 +12,8 @@ Rows of the policy grammar (`EARLY`, joined through `spec.grammar_families8`):
   `gauge-from-ea-site` for the same station", "when the feed is dead, run `feed-mirror` on the same list" - the
   skill is the step's fallback (taking the step's own inputs), never a value `{same: ...}` to go on with, and
   never a step of its own. The sentence must name a failure (`{COND}`): "use `x` for the same station" alone is
-  no recovery.
+  no recovery. Such a clause ("if X is down use `y` ...", no comma between) also makes `y` a fallback for the
+  skill-anchored reading (`spec.skill_mentions`): a fallback skill named in a step's rule is never a step of its own.
 """
 
 from __future__ import annotations
@@ -60,6 +61,12 @@ EARLY: tuple[Row, ...] = (
     Row("use_skill", r"(?<![\w-])(?:use|run|call|try|switch\s+to|go\s+to)\s+(?:{NAME})\s+(?:for|on|with|against)\s+"
                      r"(?:the\s+)?same\s+[\w-]+(?:\s+[\w-]+)?", needs=r"{COND}"),
 )
+
+# for `spec.skill_mentions`: a clause that says the work failed and then what to use, with no comma between ("if
+# the gauge site is down use `x` for the same station"): its names are the fallback, never a step's doer
+FAILED_THEN_USE = (r"\b(?:if|when|should|in\s+case)\s+[^.;,]{0,80}?\b(?:fails?|errors?|is\s+down|goes\s+down|breaks|"
+                   r"times\s+out|is\s+unavailable|is\s+offline|dies)\b[^.;,]{0,20}?\s(?:then\s+)?(?:use|switch\s+to|"
+                   r"fall\s+back\s+to)\b")
 
 # the words a sentence needs for the table to be tried (`grammar.GATES`)
 GATES = {"EARLY": r"|same"}

@@ -24,7 +24,7 @@ _WORDS = {"nought": 0, "naught": 0, "zero": 0, "nil": 0, "oh": 0, "one": 1, "two
           "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18,
           "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70,
           "eighty": 80, "ninety": 90}
-_PAIR = _rx(r"(?P<field>[A-Za-z_][\w]{0,40}+)[ \t]++(?P<value>-?\d{1,9}+(?:\.\d{1,6}+)?+|[A-Za-z]{2,9}+)(?![\w.-]|\.\d)",
+_PAIR = _rx(r"(?P<field>[A-Za-z_][\w]{0,40}+)[ \t]++(?P<value>-?\d{1,9}+(?:\.\d{1,6}+)?+|[A-Za-z]{2,9}+)(?![\w-]|\.\d)",
             re.IGNORECASE)
 
 

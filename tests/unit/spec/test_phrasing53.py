@@ -3,11 +3,18 @@ bare waits, a value to go on with said aloud ('as if it said texted nought'), in
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+from orchestrator.plan import build_plan
+from orchestrator.spec import parse_spec
 from orchestrator.spec.phrase import read_phrase
 from orchestrator.spec.phrasing53 import plain
+from orchestrator.spec.skill_mentions import roles
 from orchestrator.spec.spoken53 import spoken_number, spoken_pair
+from orchestrator.spec.vocabulary import Vocabulary
+from tests.unit.plan.plan_factory import SETTINGS, FakeCatalog, obj, skill
 
 
 @pytest.mark.parametrize("text", [
@@ -50,3 +57,50 @@ def test_spoken_numbers_and_pairs() -> None:
     assert spoken_pair("sent 3", 0, outputs) == ("sent", 3, 6)
     assert spoken_pair("sent none", 0, outputs) is None  # no number
     assert spoken_pair("other nought", 0, outputs) is None  # no output of the skill
+
+
+_FEEDS = Vocabulary(skills=frozenset({"feed-mirror", "read-feed", "count-rows"}))
+
+
+@pytest.mark.parametrize("text", [
+    "If the feed is down use feed-mirror for the same list.",
+    "When the primary source times out switch to `feed-mirror` on the same rows.",
+])
+def test_a_skill_used_when_the_work_failed_is_a_fallback_for_the_anchored_reading(text: str) -> None:
+    assert [m.role for m in roles(text, _FEEDS)] == ["fallback"]
+
+
+def test_a_skill_used_with_no_failure_said_does_the_work() -> None:
+    assert [m.role for m in roles("Use feed-mirror for the same list.", _FEEDS)] == ["doer"]
+    assert [m.role for m in roles("When the rows are in use count-rows on them.", _FEEDS)] == ["doer"]
+
+
+SHOP = """# Shop close
+
+## Step 1: Read
+
+Run `read-feed` on the shop.
+
+## Step 2: Count
+
+Run `count-rows` on the rows. If it breaks, keep going as though it said total zero.
+"""
+
+
+def test_a_value_to_go_on_with_said_aloud(tmp_path: Path) -> None:
+    path = tmp_path / "shop.md"
+    for said, value in (("total zero", {"total": 0}), ("total twelve", {"total": 12}), ("total lots", None)):
+        path.write_text(SHOP.replace("total zero", said), encoding="utf-8")
+        spec = parse_spec(path, vocabulary=_SHOP_WORDS)
+        plan = build_plan(spec, FakeCatalog(*_SHOP_SKILLS), settings=SETTINGS)  # type: ignore[arg-type]
+        fallback = plan.steps[1].policy.fallback
+        assert fallback is not None and fallback.action.value in ("continue", "default")  # default: goes on with the value
+        assert fallback.value == value  # "lots" is no number: no value (the policy reader says what it read)
+
+
+_SHOP_SKILLS = (
+    skill("read-feed", input_schema=obj(("shop",), shop="string"), output_schema=obj(("rows",), rows="array")),
+    skill("count-rows", input_schema=obj(("rows",), rows="array"), output_schema=obj(("total",), total="integer")),
+)
+_SHOP_WORDS = Vocabulary(skills=frozenset({"read-feed", "count-rows"})).with_outputs(
+    {"read-feed": frozenset({"rows"}), "count-rows": frozenset({"total"})}.__getitem__)
