@@ -87,6 +87,27 @@ def _skill_named(text: str, vocabulary: Vocabulary) -> str | None:
     return None
 
 
+def radio_messages(lines: list[str]) -> dict[int, tuple[bool, str]]:
+    """{1-based line: (whether it opens a transmission, its message)} of a radio log's rows and the lines that go on
+    them, when `lines` are a log of this shape (a header and three rows); else {}. For the readers of the whole
+    document's sentences (`spec.whole_doc`): the time and callsigns are no words of a sentence."""
+    head = _header(lines)
+    if head is None:
+        return {}
+    header_at, column = head[0], head[1]
+    out: dict[int, tuple[bool, str]] = {}
+    rows = 0
+    for at in range(header_at + 1, len(lines)):
+        line = lines[at]
+        message = line[column:].strip() if len(line) > column and line[column - 1:column] in (" ", "\t") else ""
+        if _ROW.match(line):
+            rows += 1
+            out[at + 1] = (True, _SIGN_OFF.sub("", message).rstrip())
+        elif out and line.strip() and not line[:column].strip() and message:
+            out[at + 1] = (False, _SIGN_OFF.sub("", message).rstrip())
+    return out if rows >= 3 else {}
+
+
 def radio_log_markdown(text: str, vocabulary: Vocabulary) -> tuple[str, list[int], list[tuple[int, str]]] | None:
     """(markdown, origin, warnings) of a radio log sheet whose traffic reads out numbered items (module docstring),
     or None."""

@@ -114,3 +114,15 @@ def test_nobody_in_a_markdown_step_is_the_other_branch_only_of_some_being_there(
     spec = parse_spec(path, vocabulary=Vocabulary(skills=_NAMES))
     assert spec.steps[2].otherwise_of is None and not spec.steps[2].when
     assert any("when nobody is overdue" in w.message.lower() and "not read" in w.message for w in spec.warnings)
+
+
+def test_the_whole_documents_sentences_have_no_time_or_callsigns() -> None:
+    from orchestrator.spec.radio_log53 import radio_messages
+
+    got = radio_messages(HARBOUR.split("\n"))
+    assert got[5] == (True, "Evening lock-in for the new watch, log it. You need the vessel")
+    assert got[6] == (False, "name and the crew count.")
+    assert got[9] == (False, "with the vessel name and overdue from count-crew.")  # "Over." is radio procedure
+    # near misses: no header with a message column, or fewer than three rows
+    assert radio_messages(HARBOUR.replace("MESSAGE", "NOTES").split("\n")) == {}
+    assert radio_messages(HARBOUR.split("\n")[:6]) == {}
