@@ -27,6 +27,7 @@ from orchestrator.spec.model import Reading, StepSpec
 from orchestrator.spec.notes38 import said_pair
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.source import Source
+from orchestrator.spec.spoken53 import spoken_pair
 
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
 
@@ -79,6 +80,8 @@ def _read(text: str, outputs: frozenset[str] | None) -> tuple[int, int, dict[str
         end = first.end()
         if name is None and (pair := said_pair(text, first.start("value"), outputs)) is not None:
             name, value, end = pair[0], _value(pair[1], True), pair[2]  # "as if it said logged: false" (`notes38`)
+        elif name is None and (spoken := spoken_pair(text, first.start("value"), outputs)) is not None:
+            name, value, end = spoken  # "as if it said texted nought" (`spoken53`)
         if value is _MISSING:
             continue
         values: dict[str, object] = {}

@@ -28,6 +28,7 @@ from orchestrator.spec.grammar_families23 import FAILURE_IDIOMS
 from orchestrator.spec.grammar_families24 import FAILURE_IDIOMS as FAILURE_IDIOMS24
 from orchestrator.spec.lead_condition import lead_of, unread
 from orchestrator.spec.model import Reading, StepSpec
+from orchestrator.spec.nobody53 import nobody_opening, says_some
 from orchestrator.spec.phrasing35 import recovery_opening
 from orchestrator.spec.phrasing38 import failure_question
 from orchestrator.spec.regex_cache import Patterns
@@ -173,6 +174,25 @@ def _read(step: StepSpec, words: str, latest: StepSpec | None, src: Source) -> S
         m = _IF.match(words)
         if m is not None and latest is not None and step.approval is None and _stands_in(m.group("c"), words, m.end()):
             return other_branch(step, (None, m.group("c"), True), words[:m.end()].strip(), latest, src, line, who)
+        none = nobody_opening(words) if step.approval is None else None
+        if none is not None and not (latest is not None and latest.when and says_some(latest.when, none[1])):
+            src.warn(line, f"{who}: its text opens with '{none[0][:80]}', which is not read: no step before it runs "
+                           f"only when some are {none[1]} (`{none[1]} > 0`), so it is no other branch and the step runs "
+                           f"on every run; write `- When: {none[1]} == 0` or `Otherwise:`", "spec.condition-not-read",
+                     Hint(action=HintAction.INTERPRET))
+            return step
+        if none is not None and latest is not None:
+            said, field = none  # "when nobody is missing:" after "only if ... missing > 0" (`spec.nobody53`)
+            src.warn(line, f"{who}: '{said[:80]}' at the opening of its text says none is {field}, read as the other "
+                           f"branch of {latest.id} ({latest.when}): it runs exactly when that condition is false; to "
+                           f"say so plainly write `Otherwise (of {latest.id.replace('-', ' ').title()}):`",
+                     "spec.lead-condition")
+            where = src.where(line)
+            reading = Reading(what="otherwise", where=where, text=" ".join(words.split())[:160],
+                              note=f"runs exactly when the condition of {latest.id} was false ('{said[:60]}')")
+            return step.model_copy(update={"otherwise_where": where, "otherwise_of": latest.id,
+                                           "field_where": {**step.field_where, "when": where},
+                                           "readings": (*step.readings, reading)})
         if m is None or _FAILURE.search(m.group("c")) or step.approval is not None:
             return step
         gone = unhappened(m.group("c"))

@@ -66,6 +66,7 @@ from orchestrator.spec import phrasing48 as phrasing48_
 from orchestrator.spec import phrasing49 as phrasing49_
 from orchestrator.spec import phrasing50 as phrasing50_
 from orchestrator.spec import phrasing52 as phrasing52_
+from orchestrator.spec import phrasing53 as phrasing53_
 from orchestrator.spec import policy_abandon as abandon23
 from orchestrator.spec import policy_back_in27 as back27
 from orchestrator.spec import policy_notation24 as notation24
@@ -290,9 +291,9 @@ GATES = {name: words + phrasing38.GATES.get(name, "") for name, words in GATES.i
 # round 45's "if one goes wrong" (no count of goes) and "sits there for 5 mins on a go, stop it" (`spec.rota45`), its
 # recovery phrasings (`spec.phrasing45`) and "NEVER twice" (`spec.sheet_phrasing45`); round 46's "payment API: 2 min,
 # then give up" (`spec.label_limit46`) and its recovery phrasings (`spec.phrasing46`); round 48's (`spec.phrasing48`),
-# round 49's (`spec.phrasing49`), round 50's (`spec.phrasing50`) and round 52's (`spec.phrasing52`)
+# round 49's (`spec.phrasing49`), round 50's (`spec.phrasing50`), round 52's (`spec.phrasing52`) and round 53's (`spec.phrasing53`)
 for _later in (cap40, brackets40, loop_words40, phrasing42_, sheet_phrasing42, rota45, phrasing45_, sheet_phrasing45,
-               label_limit46, phrasing46_, phrasing48_, phrasing49_, phrasing50_, phrasing52_):
+               label_limit46, phrasing46_, phrasing48_, phrasing49_, phrasing50_, phrasing52_, phrasing53_):
     EARLY_FIRST = tuple(getattr(_later, "EARLY", ())) + EARLY_FIRST
     IGNORE_LAST = IGNORE_LAST + tuple(getattr(_later, "IGNORE", ()))
     GATES = {name: words + _later.GATES.get(name, "") for name, words in GATES.items()}

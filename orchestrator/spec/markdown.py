@@ -79,6 +79,7 @@ from orchestrator.spec.prose_inputs import (
     read_prose_inputs,
     read_prose_records,
 )
+from orchestrator.spec.radio_log53 import radio_log_markdown
 from orchestrator.spec.recipes import blank_recipe_file, read_recipe_file, recipe_file_of
 from orchestrator.spec.recovery import ConvergenceItem, read_convergence
 from orchestrator.spec.recovery_section import RecoveryRows, read_recovery_section
@@ -700,6 +701,11 @@ def _read_markdown(src: Source, anchored: Anchored | None, *, chart: bool = Fals
         and anchored is None else None  # "Step 2 - Program/skill: x" lines of a filled-in form (`spec.form_lines`)
     if form is None and wiki is None and recipes is None and flow is None and sheet is None and anchored is None:
         form = legend_markdown(unchatted, src.vocabulary)  # rows written in a legend's codes (`spec.legend28`)
+    if form is None and wiki is None and recipes is None and flow is None and sheet is None and anchored is None \
+            and (radio := radio_log_markdown(unchatted, src.vocabulary)) is not None:  # a radio log's items (`spec.radio_log53`)
+        wiki = radio[0], radio[1]
+        for line, message in radio[2]:
+            src.warn(line, message, "spec.reading")
     if form is None and wiki is None and recipes is None and flow is None and sheet is None and anchored is None \
             and (tasks := task_sheet_markdown(unchatted, src.vocabulary)) is not None:  # a project plan's task sheet (`spec.task_sheet46`)
         wiki = tasks[0], tasks[1]

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from itertools import pairwise
 
 from orchestrator.spec.otherwise_opening import otherwise_opening
+from orchestrator.spec.phrasing53 import FAILED_THEN_USE
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.step_prose import sentences
 from orchestrator.spec.vocabulary import Vocabulary
@@ -45,7 +46,7 @@ _FALLBACK = _rx(
     r"(?i)\binstead\b|\bfall(?:s|ing)?\s*back\b|\bfallback\b|\bfailing\s+that\b|\bas\s+a\s+(?:backup|fallback)\b"
     r"|\bplan\s+b\b|\bif\s+(?:that|this|it)\s+(?:fails|errors|breaks|does\s*n[o']t\s+work)\b[^.;]{0,60}\buse\b"
     r"|\bif\s+(?:(?:that|this|it)\s+)?" + _NO_ANSWER + r"\b[^.;]{0,60}\b(?:use|switch\s+to)\b"
-    r"|\botherwise\s+use\b")
+    r"|\botherwise\s+use\b|" + FAILED_THEN_USE)  # "if the site is down use `x` ..." (`spec.phrasing53`)
 # a name the failure is said of ("if rank-hosts falls over"): no doer
 _FAILS_AFTER = _rx(
     r"\W{0,3}(?:\s*\([^)]{0,40}\))?\s*(?:fails|failed|falls\s+over|errors|errored|breaks|crashes|chokes|times\s+out|"

@@ -109,6 +109,9 @@ def document_sentences(src: Source) -> Iterator[Said]:
     from orchestrator.spec.sms50 import sms_heads, sms_text
 
     texts = sms_heads(lines)  # a phone's text thread: each text a paragraph of its own
+    from orchestrator.spec.radio_log53 import radio_messages
+
+    radio = radio_messages(lines) if not texts else {}  # a radio log: each transmission a paragraph of its own
     from orchestrator.spec.chat_export import message_text
 
     for number, raw in enumerate(lines, start=1):
@@ -121,6 +124,10 @@ def document_sentences(src: Source) -> Iterator[Said]:
         elif number in texts:  # a phone's text: its sender and clock time are no words of it (`spec.sms50`)
             yield from flush()
             raw = sms_text(raw)
+        elif number in radio:  # a radio log's row: its time and callsigns are no words of it (`spec.radio_log53`)
+            if radio[number][0]:
+                yield from flush()
+            raw = radio[number][1]
         if _FENCE.match(raw):
             fenced = not fenced
             yield from flush()
