@@ -37,11 +37,8 @@ _HS_SHIFT = ("the header's 'finished = grower-statement hands back ...' (l.10) n
              "planned as step 1 (warned) and every author's step after it is one place on")
 _HS_INPUTS = ("the header's run.json fields (l.3-4: grower, intake_date, bins) are not read as the run's inputs: the "
               "inputs are the skills' own names")
-_RADIO_SHIFT = ("l.12's fallback 'use gauge-from-ea-site for the same station' is read as a step of its own (step-2, "
-                "started with step-1, warned), so every author's item after item 1 is one place on")
 _RADIO_INPUTS = ("l.14-15's 'put_in is heads out, landed is heads in' is not read as the run inputs heads_out/heads_in: "
                  "put_in is a workflow input of its own name, landed is given nothing (warned)")
-_GAUGE = "'level_m from the gauge' is not bound to river-gauge's level_m: given nothing (warned)"
 _VOICE_LIT = ("a value said in words in the message ('tuner name is me, Maggie, always' l.8, 'the start is always the "
               "workshop ... S-Y-23 1AA' l.11-12, 'forty five p a mile, so nought point four five' l.13) is not read "
               "as the literal of the input it is for")
@@ -89,23 +86,8 @@ KNOWN: dict[tuple[str, int, str], str] = {
        + _HS_SHIFT for i in ("class1_kg", "juice_kg")},
     (GRADING, 4, "input season"): "`season = \"2026/27\"` (l.19) is not read as the literal: a workflow input "
                                   "`season` (warned)",
-    (RAFTING, 1, "input station"): "'for station \"Bala weir\"' (l.11-12) is not read as the literal: a workflow "
-                                   "input `station` (warned)",
-    **{(RAFTING, n, "skill"): _RADIO_SHIFT for n in (2, 3, 4, 5)},
-    (RAFTING, 2, "depends_on"): "trip-headcount waits for steps 1 and 2 (silent): l.11's 'Item 1 and item 2 go at "
-                                "the same time' is read with the fallback as the second step",
     (RAFTING, 2, "input put_in"): _RADIO_INPUTS,
     (RAFTING, 2, "input landed"): _RADIO_INPUTS,
-    (RAFTING, 3, "depends_on"): "missing-person-alert waits for the headcount only; level_m from the gauge not bound",
-    (RAFTING, 3, "condition"): "'ONLY if headcount says missing more than 0:' (l.17) is lost: the alert runs on "
-                               "every run, and nothing says so",
-    (RAFTING, 3, "input level_m"): _GAUGE,
-    (RAFTING, 4, "condition"): "'when nobody is missing:' (l.20) is lost: trip-closeout runs on every run, and "
-                               "nothing says so",
-    (RAFTING, 5, "depends_on"): "'after 3 or 4 whichever one happened' is joined on the plan's step-3 and step-4 "
-                                "(headcount and alert, " + _RADIO_SHIFT + ")",
-    (RAFTING, 5, "input status"): "from the alert only, not whichever of alert / close-out ran (silent)",
-    (RAFTING, 5, "input level_m"): _GAUGE,
     (PIANO, 1, "input tuner"): "a workflow input `tuner` (warned): " + _VOICE_LIT,
     (PIANO, 2, "input start"): "not bound (warned): " + _VOICE_LIT,
     (PIANO, 3, "input rate"): "not bound (warned): " + _VOICE_LIT,
@@ -119,10 +101,6 @@ KNOWN_STEP: dict[tuple[str, int], str] = {
     (GRADING, 3): "`grades` not bound (KNOWN)",
     (GRADING, 4): "l.39 read (no retry, escalate) but cited at l.38, the `-- (4)` comment above it",
     (RAFTING, 1): "l.12's fallback is not on river-gauge: it is read as a step of its own (KNOWN_POLICY)",
-    (RAFTING, 2): "`landed` not bound (KNOWN); l.15's retries read but cited at l.14, where the transmission starts",
-    (RAFTING, 3): "`level_m` not bound (KNOWN); l.19's retries read but cited at l.17, where the transmission starts",
-    (RAFTING, 4): "l.21's 2 minutes read but cited at l.20, where the transmission starts",
-    (RAFTING, 5): "`level_m` not bound (KNOWN); l.23's continue read but cited at l.22, where the transmission starts",
     (PIANO, 1): "l.10's minute read but cited at l.6, where the message's paragraph starts",
     (PIANO, 2): "`start` not bound (KNOWN); l.12's waits read as 2 retries (KNOWN_POLICY), cited at l.11",
     (PIANO, 3): "`rate` not bound (KNOWN)",
@@ -131,7 +109,6 @@ KNOWN_STEP: dict[tuple[str, int], str] = {
 }
 # folder -> why test_foreign_specs_holdouts's no-step-made-up case does not hold for it yet
 MADE_UP: dict[str, str] = {
-    RAFTING: "6 steps for 5: " + _RADIO_SHIFT,
 }
 # (folder, line) -> the failure class a rule read at that line is on, where the line names one, with why
 RULE_ON: dict[tuple[str, int], tuple[str, str]] = {
@@ -144,14 +121,6 @@ KNOWN_POLICY: dict[tuple[str, int, int], str] = {
     (GRADING, 39, 0): "'do NOT retry, just fail, someone has to fix the table first' is read as no retry and a "
                       "fallback `escalate` (its message the rest of the line with the code after it), not `fail`: the "
                       "run ends escalated for a person",
-    (RAFTING, 12, 0): "'If the gauge site is down use gauge-from-ea-site for the same station' is read as a step of "
-                      "its own (step-2, run on every run beside river-gauge), its fallback `use {same: "
-                      "gauge-from-ea-site}`; river-gauge has no fallback",
-    (PIANO, 12, 0): "'have another go after ten seconds, then after thirty, then after a minute, and then leave it' "
-                    "is read as 2 retries, 10 s and 30 s (warned 'give different waits; the series is used'): the "
-                    "minute is lost",
-    (PIANO, 16, 0): "'carry on as if it said texted nought' is read as continue with no value: 'nought' is not read "
-                    "as 0 (the warning on the line is about 'ring them' only)",
 }
 # (folder, kind, line) -> why the whole run's limit or success check is not read as meant yet
 KNOWN_WHOLE: dict[tuple[str, str, int], str] = {
@@ -171,12 +140,6 @@ SILENT: dict[tuple[str, int] | tuple[str, int, int] | tuple[str, int, str], str]
     (GRADING, 10, "success"): "not read and not warned (KNOWN_WHOLE)",
     (GRADING, 39, "policy"): "read as no retry and `escalate` (KNOWN_POLICY), cited at l.38, and nothing says so at "
                              "l.39",
-    (RAFTING, 12, "policy"): "read as a step of its own with a garbage fallback value (KNOWN_POLICY); what is warned "
-                             "is the step, not how the line's fallback was read",
-    (RAFTING, 17, "condition"): "the condition is lost (KNOWN), no warning",
-    (RAFTING, 20, "condition"): "the otherwise is lost (KNOWN), no warning",
-    (PIANO, 12, "policy"): "read as 2 retries (KNOWN_POLICY); the warning is at l.11, where the sentence starts",
-    (PIANO, 16, "policy"): "continue with no value (KNOWN_POLICY), no warning about the value",
 }
 # (folder, run) -> (what stops it reaching the author's output, asserted on the plan, and why); not made
 NOT_RUN: dict[tuple[str, int], Any] = {
