@@ -205,18 +205,24 @@ def parse_spec(
                                "(headings, lists, code names; its markup taken off)")
     if fmt is None:  # notes.txt, flow.org, a .rst page: text, read as markdown and said so
         written_as = f"`{suffix}`" if suffix else "no suffix"
-        return parse_spec_text(text, str(path), "markdown", vocabulary, anchored=anchored,
-                               said=f"the file has {written_as}, not .md, .markdown, .yaml or .yml: it is read as "
-                                    "markdown text (name it .md to say so, or .yaml if it is YAML)")
+        try:
+            return parse_spec_text(text, str(path), "markdown", vocabulary, anchored=anchored,
+                                   said=f"the file has {written_as}, not .md, .markdown, .yaml or .yml: it is read as "
+                                        "markdown text (name it .md to say so, or .yaml if it is YAML)")
+        except SpecError:  # refused as text: code-like text is read by its skill calls (`spec.wired52`)
+            if not vocabulary or not anchored:
+                raise
+            return parse_spec_text(text, str(path), "markdown", vocabulary, anchored=anchored, wired=True)
     return parse_spec_text(text, str(path), fmt, vocabulary, anchored=anchored)
 
 
 def parse_spec_text(
     text: str, path: str, format: SpecFormat | str, vocabulary: Vocabulary = EMPTY, *, anchored: bool = True,
-    said: str | None = None,
+    said: str | None = None, wired: bool = False,
 ) -> WorkflowSpec:
     """Compile spec `text`; `path` is only used in messages and the spec's `path`; `said`: a
-    warning at line 1 about how the file was taken (its suffix)."""
+    warning at line 1 about how the file was taken (its suffix); `wired`: text the readers refused, read by
+    its skill calls if it is code-like (`spec.wired52`)."""
     toml = str(format).lower() == "toml"
     hcl = str(format).lower() == "hcl"
     lua = str(format).lower() == "lua"
@@ -240,6 +246,7 @@ def parse_spec_text(
     if said and code is None and not jenkins and not dotenv:
         src.warn(1, said, code="spec.suffix")
     written = src.text
+    md_file = Path(path).suffix.lower() in (".md", ".markdown") or toml or hcl or lua or puml or mseq or docker
     xml_said: tuple[int, str] | None = None
     try:
         from orchestrator.spec.script_flow import script_language
@@ -284,6 +291,13 @@ def parse_spec_text(
                 script = read_procfile(src)
             else:
                 script = read_script(src, language)
+            if not script.steps and any(e.code == "spec.no-steps" for e in src.errors):
+                from orchestrator.spec.wired52 import adopt, wired_script
+
+                # a script whose calls the script reader does not see: read by its skill calls (`spec.wired52`)
+                if (wired := wired_script(src, written)) is not None:
+                    script, coded = None, wired[0]
+                    adopt(src, wired[1])
         if code == "js" and coded is None:
             src.warn(1, "no list of steps (`export const steps = [{ skill: ... }]`) was found in the code, so the "
                         "file is read as text", "spec.unread")
@@ -299,6 +313,8 @@ def parse_spec_text(
             parts, fmt = coded, "yaml"
         elif language is not None and script is not None:
             parts = script
+        elif fmt == "markdown" and wired and not md_file and (read := _wired_text(src)) is not None:
+            parts, fmt = read, "yaml"  # code-like text the other readers refused, read by its skill calls (`spec.wired52`)
         elif fmt == "markdown":
             from orchestrator.spec.linecap import markdown_lines
             from orchestrator.spec.markdown import read_markdown
@@ -337,6 +353,15 @@ def parse_spec_text(
             parts = read_markdown(src)
             if sheet is not None:
                 parts = apply_sheet(parts, sheet, src)
+            from orchestrator.spec.anchored import ANCHORED_CODE
+
+            if not md_file and any(w.code == ANCHORED_CODE for w in src.warnings):  # read anchored on its skills
+                from orchestrator.spec.wired52 import adopt, better_wired
+
+                # mostly code, and its skill calls wire more of the skills' fields: read so (`spec.wired52`)
+                if (read := better_wired(src, written, parts)) is not None:
+                    parts, fmt = read[0], "yaml"
+                    adopt(src, read[1])
             if xml and xml_said is not None:  # not well-formed XML: read as text, and said (`spec.xml30`)
                 src.warn(xml_said[0], xml_said[1], "spec.unread")
         elif toml:
@@ -373,6 +398,22 @@ def parse_spec_text(
                                    message="lists, mappings or braces are nested too deeply here "
                                            "to be read")) from None
     return _finish(parts, src, fmt, sha256, written)
+
+
+def _wired_text(src: Source) -> SpecParts | None:
+    """Code-like text no detector claims, read by its skill calls (`spec.wired52`), its findings taken by `src`;
+    None: the markdown readers read it as before."""
+    from orchestrator.spec.linecap import markdown_lines
+    from orchestrator.spec.wired52 import adopt, wired_text
+
+    capped = Source(src.text, src.path, src.vocabulary)
+    text = markdown_lines(capped)  # a line too long to read: blank, and a warning at it
+    wired = wired_text(src, text)
+    if wired is None:
+        return None
+    adopt(src, wired[1])  # its own line-1 warning says how the file was taken, not "read as markdown text"
+    src.warnings[:0] = capped.warnings
+    return wired[0]
 
 
 def _finish(parts: SpecParts, src: Source, fmt: SpecFormat, sha256: str, written: str) -> WorkflowSpec:
