@@ -75,10 +75,10 @@ _DEP_CALL = _rx(r"\b(?:after|depends_?on|dependsOn|needs|requires|wait_?for|run_
 _LEAD_LABEL = _rx(r"^\s*+(?:/{2}|\.|@|:)?(?P<label>[A-Za-z_][\w-]{0,40}+)\s++(?=\S)")
 _DECL_LABEL = _rx(r"^\s*+(?:step|task|job|stage|node|define|def|proc|sub|function|func|fn|rule|target|block)\s++"
                   r"[\"':]?(?P<label>[A-Za-z_][\w-]{0,80}+)", re.I)
-_ASSIGNED = _rx(r"(?:^|[;{(]\s*+)(?:(?:my|our|local|let|const|var|val|auto|dim|set|def|final|global)\s++)?"
+_ASSIGNED = _rx(r"(?:^\s*+|[;{(]\s*+)(?:(?:my|our|local|let|const|var|val|auto|dim|set|def|final|global)\s++)?"
                 r"(?:\{\s*+:ok\s*+,\s*+)?[$@%&]?(?P<var>[A-Za-z_]\w{0,60}+)\s*+(?:,\s*+\w++\s*+)?\}?\s*+"
                 r"(?::=|<<-|<-|=(?![=~>])|\bas\b)\s*+[\[(]?\s*+(?:[\w.:&$]{0,60}+\s*+\(?\s*+)?$", re.I)
-_TCL_SET = _rx(r"(?:^|\[)\s*+set\s++(?P<var>[A-Za-z_]\w{0,60}+)\s++\[?\s*+(?:[\w.:]{0,40}+\s++)?$", re.I)
+_TCL_SET = _rx(r"(?:^|\[)\s*+set\s++(?P<var>[A-Za-z_]\w{0,60}+)\s++\[?\s*+(?:[\w.:]{1,40}+\s*+)?$", re.I)
 _GATHER = _rx(r"(?:\bpush\s*+\(?\s*+@(?P<a>\w{1,60}+)\s*+,|\blappend\s++(?P<b>\w{1,60}+)\s|"
               r"\b(?P<c>\w{1,60}+)\s*+(?:<<|\+=|\.append\s*+\(|\.push\s*+\(|\.add\s*+\(|\.Add\s*+\(|=\s*+append\s*+\(\s*+\w++\s*+,))")
 _FOR_KEYS = frozenset({"foreach", "for_each", "each", "for", "over", "map", "map_over", "loop", "iterate", "with_items",
@@ -330,6 +330,8 @@ class _Wired:
     def _is_call(self, code: str, m: re.Match[str]) -> bool:
         start, end = m.start(), m.end()
         after = code[end:end + 3]
+        if re.match(r"\.\w{1,30}+\s*+\(", code[end:end + 40]):
+            return True  # `AlertManager.call(...)`: a method of the skill's name, called
         if re.match(r"(?:\.[A-Za-z_*]|->|%[A-Za-z]|::|\[['\"]|/[A-Za-z])", after):
             return False  # a reference to the step of that name
         if (start > 0 and code[start - 1] in "$&@") or code[max(0, start - 2):start] in ("${", "$(", "{{"):
@@ -501,7 +503,9 @@ class _Wired:
                         labels.append(said)
                 if (d := _DECL_LABEL.match(code)) is not None and d.group("label") != c.written:
                     labels.append(d.group("label"))
-            if c.start != c.index and (o := _OPENER_NAME.search(self.lines[c.start].code)) is not None:
+            opener_code = self.lines[c.start].code
+            if c.start != c.index and not _LOOP_WORD.search(opener_code) and not _IF.match(opener_code) \
+                    and (o := _OPENER_NAME.search(opener_code)) is not None:
                 said = o.group("a") or o.group("b")
                 if not self.skill_of(said) and said.lower() not in ("step", "task", "job", "do", "then", "skill"):
                     labels.insert(0, said)
@@ -576,7 +580,7 @@ class _Wired:
                     else ("step", "{{ steps." + step.sid + ".output }}")
             return "step", "{{ steps." + step.sid + ".output." + ".".join(self._out_field(step, fields)) + " }}"
         if head.lower() in _CONTAINERS and fields:
-            name = fields[0]
+            name = key if key and _norm(key) == _norm(fields[0]) else fields[0]
             self.inputs.setdefault(name, 0)
             return "input", "{{ inputs." + name + " }}"
         if head in self.constants and not fields:
@@ -677,14 +681,14 @@ _OPS = ((r"===", "=="), (r"!==", "!="), (r"\.eq\.", " == "), (r"\.ne\.", " != ")
         (r"!(?!=)", " not "), (r"(?<![=!<>])=(?!=)", " == "))
 _OPS_RX = [(_rx(a), b) for a, b in _OPS]
 _EXPR_REF = _rx(r"(?:\$\{|#\{|\{\{|[$@&%])?[A-Za-z_][\w]{0,60}+(?:(?:\.|->|%|::|/)\{?[A-Za-z_][\w]{0,60}+\}?|\[['\"][\w-]{1,60}+['\"]\]"
-                r"|\{['\"]?\w{1,60}+['\"]?\})*+\}{0,2}+\.?")
+                r"|\{['\"]?\w{1,60}+['\"]?\}|\(\w{1,60}+\))*+\}{0,2}+\.?")
 
 
 def _condition(w: _Wired, text: str, k: int) -> str:
     """A condition in code in the condition reader's words: operators as Python's, references as `step.field`."""
     said = text.strip()
     said = _COND_TAIL.sub("", said).strip()
-    while said.startswith("(") and said.endswith(")") and said.count("(") == said.count(")"):
+    while said[:1] + said[-1:] in ("()", "{}", "[]") and said.count(said[0]) == said.count(said[-1]):
         said = said[1:-1].strip()
     quoted: list[str] = []
 
