@@ -291,13 +291,13 @@ def parse_spec_text(
                 script = read_procfile(src)
             else:
                 script = read_script(src, language)
-            if not script.steps and any(e.code == "spec.no-steps" for e in src.errors):
+            if script is not None and not script.steps and any(e.code == "spec.no-steps" for e in src.errors):
                 from orchestrator.spec.wired52 import adopt, wired_script
 
                 # a script whose calls the script reader does not see: read by its skill calls (`spec.wired52`)
-                if (wired := wired_script(src, written)) is not None:
-                    script, coded = None, wired[0]
-                    adopt(src, wired[1])
+                if (by_calls := wired_script(src, written)) is not None:
+                    script, coded = None, by_calls[0]
+                    adopt(src, by_calls[1])
         if code == "js" and coded is None:
             src.warn(1, "no list of steps (`export const steps = [{ skill: ... }]`) was found in the code, so the "
                         "file is read as text", "spec.unread")
@@ -359,9 +359,9 @@ def parse_spec_text(
                 from orchestrator.spec.wired52 import adopt, better_wired
 
                 # mostly code, and its skill calls wire more of the skills' fields: read so (`spec.wired52`)
-                if (read := better_wired(src, written, parts)) is not None:
-                    parts, fmt = read[0], "yaml"
-                    adopt(src, read[1])
+                if (better := better_wired(src, written, parts)) is not None:
+                    parts, fmt = better[0], "yaml"
+                    adopt(src, better[1])
             if xml and xml_said is not None:  # not well-formed XML: read as text, and said (`spec.xml30`)
                 src.warn(xml_said[0], xml_said[1], "spec.unread")
         elif toml:
