@@ -88,12 +88,14 @@ def format_of(path: Path | str) -> SpecFormat | None:
 
 
 def parse_spec(
-    path: Path, max_bytes: int | None = None, vocabulary: Vocabulary = EMPTY, *, anchored: bool = True
+    path: Path, max_bytes: int | None = None, vocabulary: Vocabulary = EMPTY, *, anchored: bool = True,
+    by_calls: bool = False,
 ) -> WorkflowSpec:
     """Read and compile the spec at `path`: a regular file of at most `max_bytes`
     (default: the `SKILLWEAVE_MAX_SPEC_BYTES` cap, 1 MiB unless set). `anchored`: a markdown spec
     the rules fail on may be read anchored on its skills (`spec.anchored`); off when the model
-    reads the structure instead (`plan --interpret`, a lockfile)."""
+    reads the structure instead (`plan --interpret`, a lockfile). `by_calls`: a code file read by its skill
+    calls only (`spec.wired52`; the planner's second reading when the first is refused), None when it has none."""
     fmt = format_of(path)
     suffix = Path(path).suffix.lower()
     limit = file_caps().spec_bytes if max_bytes is None else max_bytes
@@ -112,6 +114,12 @@ def parse_spec(
         line = data[: exc.start].count(b"\n") + 1
         raise SpecError(Diagnostic(file=str(path), line=line, code="spec.encoding",
                                    message="the spec is not UTF-8 text")) from exc
+    if by_calls:  # the planner refused the first reading of a code file: its skill calls only (`spec.wired52`)
+        spec = _by_calls(text, str(path), vocabulary, anchored)
+        if spec is None:
+            raise SpecError(Diagnostic(file=str(path), code="spec.no-steps",
+                                       message="the file calls no skill of the catalog in code"))
+        return spec
     if suffix == ".json":  # a saved plan is no spec; any other JSON is YAML, read as a spec (`spec.json_kind`)
         from orchestrator.spec.json_kind import refuse_plan
 
@@ -216,13 +224,45 @@ def parse_spec(
     return parse_spec_text(text, str(path), fmt, vocabulary, anchored=anchored)
 
 
+def _by_calls(text: str, path: str, vocabulary: Vocabulary, anchored: bool) -> WorkflowSpec | None:
+    """A code file read by its skill calls (`spec.wired52.code_first`), or None when it is no code file or
+    calls no skill in code."""
+    from orchestrator.spec.wired52 import adopt, code_first
+
+    src = Source(text.removeprefix("\ufeff"), path, vocabulary)
+    src.anchored = anchored
+    written = src.text
+    got = code_first(src, written, None, True)
+    if got is None:
+        return None
+    adopt(src, got[1])
+    sha256 = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+    return _finish(got[0], src, "yaml", sha256, written)
+
+
 def parse_spec_text(
     text: str, path: str, format: SpecFormat | str, vocabulary: Vocabulary = EMPTY, *, anchored: bool = True,
     said: str | None = None, wired: bool = False,
 ) -> WorkflowSpec:
     """Compile spec `text`; `path` is only used in messages and the spec's `path`; `said`: a
     warning at line 1 about how the file was taken (its suffix); `wired`: text the readers refused, read by
-    its skill calls if it is code-like (`spec.wired52`)."""
+    its skill calls if it is code-like (`spec.wired52`). A code file whose reading is refused is read by its
+    skill calls when they are found (`spec.wired52.code_first`)."""
+    try:
+        return _parse_spec_text(text, path, format, vocabulary, anchored=anchored, said=said, wired=wired)
+    except SpecError:
+        if str(format).lower() in ("yaml", "yml", "json"):
+            raise
+        spec = _by_calls(text, path, vocabulary, anchored)
+        if spec is None:
+            raise
+        return spec
+
+
+def _parse_spec_text(
+    text: str, path: str, format: SpecFormat | str, vocabulary: Vocabulary = EMPTY, *, anchored: bool = True,
+    said: str | None = None, wired: bool = False,
+) -> WorkflowSpec:
     toml = str(format).lower() == "toml"
     hcl = str(format).lower() == "hcl"
     lua = str(format).lower() == "lua"
@@ -248,6 +288,10 @@ def parse_spec_text(
     written = src.text
     md_file = Path(path).suffix.lower() in (".md", ".markdown") or toml or hcl or lua or puml or mseq or docker
     xml_said: tuple[int, str] | None = None
+    by_calls_already = False  # read by its skill calls on the way (`spec.wired52`)
+    sheet_read = False  # an SBAR note or a marked sheet: a format's reading
+    coded: SpecParts | None = None
+    script: SpecParts | None = None
     try:
         from orchestrator.spec.script_flow import script_language
 
@@ -298,6 +342,7 @@ def parse_spec_text(
                 if (by_calls := wired_script(src, written)) is not None:
                     script, coded = None, by_calls[0]
                     adopt(src, by_calls[1])
+                    by_calls_already = True
         if code == "js" and coded is None:
             src.warn(1, "no list of steps (`export const steps = [{ skill: ... }]`) was found in the code, so the "
                         "file is read as text", "spec.unread")
@@ -315,6 +360,7 @@ def parse_spec_text(
             parts = script
         elif fmt == "markdown" and wired and not md_file and (read := _wired_text(src)) is not None:
             parts, fmt = read, "yaml"  # code-like text the other readers refused, read by its skill calls (`spec.wired52`)
+            by_calls_already = True
         elif fmt == "markdown":
             from orchestrator.spec.linecap import markdown_lines
             from orchestrator.spec.markdown import read_markdown
@@ -343,6 +389,7 @@ def parse_spec_text(
             from orchestrator.spec.marker_sheet42 import apply_sheet, read_sheet
 
             sheet = read_sheet(src.text) if sbar is None else None  # `~ skill <- a, b` lines (`spec.marker_sheet42`)
+            sheet_read = sbar is not None or sheet is not None
             if sheet is not None:
                 src.warn(sheet.heading[0], f"read as a sheet whose marked lines with `<-` are the steps: "
                                            f"'{sheet.heading[1][:60]}' read as the steps' heading, each `<-` list as "
@@ -362,6 +409,7 @@ def parse_spec_text(
                 if (better := better_wired(src, written, parts)) is not None:
                     parts, fmt = better[0], "yaml"
                     adopt(src, better[1])
+                    by_calls_already = True
             if xml and xml_said is not None:  # not well-formed XML: read as text, and said (`spec.xml30`)
                 src.warn(xml_said[0], xml_said[1], "spec.unread")
         elif toml:
@@ -397,6 +445,17 @@ def parse_spec_text(
         raise SpecError(Diagnostic(file=path, line=deepest_line(src.text), code="spec.too-deep",
                                    message="lists, mappings or braces are nested too deeply here "
                                            "to be read")) from None
+    if not by_calls_already:  # a code file: read by its skill calls first (`spec.wired52.code_first`)
+        from orchestrator.spec.anchored import ANCHORED_CODE
+        from orchestrator.spec.wired52 import adopt, code_first
+
+        specific = coded is not None or script is not None or toml or hcl or lua or puml or mseq or docker or xml \
+            or sheet_read
+        anchored_read = not specific and any(w.code == ANCHORED_CODE for w in src.warnings)
+        if str(format).lower() not in ("yaml", "yml", "json") and (
+                first := code_first(src, written, parts, anchored_read, bool(specific))) is not None:
+            parts, fmt = first[0], "yaml"
+            adopt(src, first[1])
     return _finish(parts, src, fmt, sha256, written)
 
 

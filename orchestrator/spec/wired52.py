@@ -42,7 +42,7 @@ from yaml.error import Mark
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from orchestrator.spec.check import SpecParts
-from orchestrator.spec.model import Reading, SpecText
+from orchestrator.spec.model import Reading, SpecText, StepSpec
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.run_limit import read_run_limit
 from orchestrator.spec.source import Source
@@ -50,6 +50,7 @@ from orchestrator.spec.source import Source
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
 
 _TAG = "tag:yaml.org,2002:"
+BY_CALLS_SAID = "no reader knows this file's format: it is read by its skill calls"
 MAX_BLOCK = 400  # a block is at most this many lines (a bracket never closed does not take the file)
 MAX_STEPS = 200
 
@@ -61,8 +62,9 @@ _SAY = _rx(r"^(?:[$@]?\w+\s*+=\s*+)?(?:print|printf|println|puts|echo|say|log|wa
            r"fmt\.print\w*+|io\.puts|io:format|logger\.\w++|log\.\w++|put|disp|cat|writeln|trace)\b", re.I)
 # a key and its separator just before a position: `key = `, `"key": `, `key => `, `-Key `
 _KEY_BEFORE = _rx(r"(?P<key>[A-Za-z_][\w-]{0,60}+)[\"']?\s*+(?:=>|:=|<-|->|=|:)\s*+[\"'\[(]?\s*+$")
-_PAIR = _rx(r"(?<![\w$@%&.\-])(?P<q>[\"']?)(?P<key>[A-Za-z_][\w-]{0,60}+)(?P=q)\s*+"
+_PAIR = _rx(r"(?<![\w$@%&\-])(?<![\w)\]}\"'.]\.)(?P<q>[\"']?)(?P<key>[A-Za-z_][\w-]{0,60}+)(?P=q)\s*+"
             r"(?P<sep>=>|:=|<-|->|=(?![=~>])|:(?![:=]))\s*+")
+_TUPLE = _rx(r"(?<![\w$\])}>.])[({]\s*+(?P<q>[\"':]?)(?P<key>[A-Za-z_][\w-]{0,60}+)(?P=q)\s*+,\s*+(?=\S)")
 _DASHED = _rx(r"(?<![\w-])--?(?P<key>[A-Za-z_][\w-]{0,60}+)(?:=|\s++)(?=[^\s-])")
 _HEADER = _rx(r"^\s*+(?:\[{1,2}+\s*+(?P<a>[\w.\- \"']{1,80}?)\s*+\]{1,2}+|&(?P<b>\w{1,80}+)|<(?P<c>[\w-]{1,40}+)\b[^>]{0,300}+>"
               r"|(?P<d>[\w.-]{1,80}+)\s*+:)\s*+$")
@@ -75,9 +77,11 @@ _DEP_CALL = _rx(r"\b(?:after|depends_?on|dependsOn|needs|requires|wait_?for|run_
 _LEAD_LABEL = _rx(r"^\s*+(?:/{2}|\.|@|:)?(?P<label>[A-Za-z_][\w-]{0,40}+)\s++(?=\S)")
 _DECL_LABEL = _rx(r"^\s*+(?:step|task|job|stage|node|define|def|proc|sub|function|func|fn|rule|target|block)\s++"
                   r"[\"':]?(?P<label>[A-Za-z_][\w-]{0,80}+)", re.I)
-_ASSIGNED = _rx(r"(?:^\s*+|[;{(]\s*+)(?:(?:my|our|local|let|const|var|val|auto|dim|set|def|final|global)\s++)?"
+_ASSIGNED = _rx(r"(?:^\s*+|[;{(]\s*+)(?:(?:my|our|local|let|const|var|val|auto|dim|set|def|final|global)\s++|"
+                r"(?:[A-Za-z_][\w.:]{0,40}+(?:<[\w, ]{1,40}+>)?[*?&]?\s++))?"
                 r"(?:\{\s*+:ok\s*+,\s*+)?[$@%&]?(?P<var>[A-Za-z_]\w{0,60}+)\s*+(?:,\s*+\w++\s*+)?\}?\s*+"
-                r"(?::=|<<-|<-|=(?![=~>])|\bas\b)\s*+[\[(]?\s*+(?:[\w.:&$]{0,60}+\s*+\(?\s*+)?$", re.I)
+                r"(?::=|<<-|<-|=(?![=~>])|\bas\b)\s*+(?:await\s++|try\s++)?[\[(]?\s*+(?:[\w.:&$]{0,60}+\s*+\(?\s*+"
+                r"(?:[\w.&*$]{1,40}+\s*+,\s*+){0,3}+)?$", re.I)
 _TCL_SET = _rx(r"(?:^|\[)\s*+set\s++(?P<var>[A-Za-z_]\w{0,60}+)\s++\[?\s*+(?:[\w.:]{1,40}+\s*+)?$", re.I)
 _GATHER = _rx(r"(?:\bpush\s*+\(?\s*+@(?P<a>\w{1,60}+)\s*+,|\blappend\s++(?P<b>\w{1,60}+)\s|"
               r"\b(?P<c>\w{1,60}+)\s*+(?:<<|\+=|\.append\s*+\(|\.push\s*+\(|\.add\s*+\(|\.Add\s*+\(|=\s*+append\s*+\(\s*+\w++\s*+,))")
@@ -105,8 +109,12 @@ _LOOP_METHOD = _rx(r"\.\s*+(?:each|forEach|map|collect|each_with_index|"
 _LOOP_FUNC = _rx(r"\b(?:each|map|lapply|sapply|vapply|Enum\.each|Enum\.map|Task\.async_stream|forEach|foreach|mapcar|"
                  r"for_each|parallel_map|pmap|walk)\s*+\(\s*+(?P<list>[^,()\n]{1,200}+)\s*+,\s*+(?:fn\s++|function\s*+\(\s*+|"
                  r"lambda\s++|\\)?\(?\s*+[$]?(?P<var>\w{1,60}+)", re.I)
+_LOOP_HS = _rx(r"\b(?:forM_?+|mapM_?+|for_|traverse_?+|forConcurrently_?+|mapConcurrently_?+)\s++"
+               r"(?P<list>\([^()\n]{1,200}+\)|[\w.']{1,80}+)\s*+(?:\$\s*+)?\\\s*+(?P<var>\w{1,60}+)\s*+->")
+_LOOP_INTO = _rx(r"^\s*+(?:let\s++|var\s++|val\s++|const\s++|my\s++)?[$@]?(?P<var>[A-Za-z_]\w{0,60}+)\s*+(?:<-|:=|=(?!=))")
 _LOOP_TCL = _rx(r"\bforeach\s++(?P<var>\w{1,60}+)\s++(?P<list>\S{1,200}+)\s*+\{?\s*+$", re.I)
-_LOOP_WORD = _rx(r"\b(?:for|foreach|each|forEach|map|lapply|sapply|loop|FOREACH|FOR)\b")
+_LOOP_WORD = _rx(r"\b(?:for|foreach|each|forEach|map|lapply|sapply|loop|FOREACH|FOR|forM_?|mapM_?|for_|traverse_?|"
+                 r"forConcurrently_?|mapConcurrently_?)(?![\w'])")
 _IF = _rx(r"^\s*+\}?\s*+(?P<kw>if|elsif|elif|elseif|else\s++if|unless|when|IF|ELSE\s*+IF|ElseIf|If)\b\s*+"
           r"(?P<cond>[^\n]{1,400}+)$")
 _ELSE = _rx(r"^\s*+\}?\s*+(?:else|otherwise|ELSE|Else|default)\b\s*+(?::|\{|->|then|do|THEN)?\s*+\{?\s*+$")
@@ -115,6 +123,8 @@ _OPENERS = _rx(r"(?:\bdo(?:\s*+\|[^|\n]{0,80}+\|)?|\bthen|\bbegin|\bTHEN|\bThen|
 _CLOSERS = _rx(r"^\s*+(?:end\b|fi\b|done\b|esac\b|endif\b|endfor\b|endforeach\b|endwhile\b|wend\b|next\b|loop\b|"
                r"END\b|End\b|Next\b|ENDIF\b|END-IF\b|ENDDO\b|enddo\b|end\s*+do\b)", re.I)
 _MIDDLES = _rx(r"^\s*+(?:else|elsif|elif|elseif|else\s++if|ELSE|Else|ElseIf|ELSEIF)\b")
+# the string-joining operator after `"key="` (`"key=" v`, `'key=' + v`, `"key=" . $v`, `'key=' || v`, `"k=" & v`)
+_JOINED = _rx(r"[ \t]*+(?:\+|\.\.?|\|\||&|<>|\+\+)?[ \t]*+(?=[^\s,;)\]}])")
 _NUMBER = _rx(r"^[+-]?\d{1,15}+(?:\.\d{1,15}+)?$")
 _REF_PARTS = _rx(r"[A-Za-z_][\w-]{0,80}+|\*|\d{1,6}+")
 _JOIN_NEXT = _rx(r"^(?:and|or|but|then|after|before|with|without|of|to|in|on|until|at|by|per|plus|max|min|waiting|than|"
@@ -316,6 +326,10 @@ class _Wired:
         self.inputs: dict[str, int] = {}  # workflow input name -> line declared
         self.constants: dict[str, object] = {}
         self.items: dict[str, int] = {}  # a loop variable -> its step index (set per step)
+        self.input_of: dict[str, str] = {}  # a variable the code reads an input into -> the input's name
+        self.item_keys: dict[str, list[str]] = {}  # a list input -> its items' keys, as the header shows them
+        self.item_list = ""  # the list input the step being read loops over
+        self.containers: set[str] = set()  # variables the parsed arguments went to (`a = parser.parse_args()`)
 
     # -- finding the calls ------------------------------------------------------------------------------
     def skill_of(self, word: str) -> str | None:
@@ -487,11 +501,19 @@ class _Wired:
             if (g := _GATHER.search(head)) is not None:
                 c.gather = g.group("a") or g.group("b") or g.group("c") or ""
             labels: list[str] = []
+            fields = {_norm(f) for f in self.vocab.inputs_of(c.skill) or ()}
+            above = next((j for j in range(c.index - 1, max(-1, c.index - 3), -1) if self.lines[j].code.strip()), -1)
+            if not c.var and above >= 0 and self.lines[above].indent < self.lines[c.index].indent \
+                    and _LOOP_WORD.search(self.lines[above].code) \
+                    and (g := _LOOP_INTO.match(self.lines[above].code)) is not None:
+                c.var = c.gather = g.group("var")  # `grades <- forM bins $ \b ->` above the call: its results
             for j in range(c.start, c.end + 1):
                 code = self.lines[j].code
                 for m in _ID_PAIR.finditer(code):
                     if j == c.index and m.start() >= c.column - 1 and m.group("value") == c.written:
                         continue
+                    if _norm(m.group("key")) in fields:
+                        continue  # `"name": clientName`: an input of the skill, no label
                     if self.skill_of(m.group("value")) == c.skill and m.group("key").lower() != "id":
                         continue
                     labels.append(m.group("value"))
@@ -499,12 +521,14 @@ class _Wired:
                 if (h := _HEADER.match(code)) is not None and j == c.start:
                     said = (h.group("a") or h.group("b") or h.group("c") or h.group("d") or "").strip("\"' ")
                     said = said.rsplit(".", 1)[-1].rsplit(" ", 1)[-1]
-                    if said and said.lower() not in ("step", "steps", "task", "job", "skill"):
+                    if said and said.lower() not in ("step", "steps", "task", "job", "skill", "else", "otherwise",
+                                                     "default", "then", "do", "try", "finally", "begin"):
                         labels.append(said)
                 if (d := _DECL_LABEL.match(code)) is not None and d.group("label") != c.written:
                     labels.append(d.group("label"))
             opener_code = self.lines[c.start].code
             if c.start != c.index and not _LOOP_WORD.search(opener_code) and not _IF.match(opener_code) \
+                    and not _ELSE.match(opener_code) and not re.match(r"^\s*+(?:go|async|spawn|defer)\b", opener_code) \
                     and (o := _OPENER_NAME.search(opener_code)) is not None:
                 said = o.group("a") or o.group("b")
                 if not self.skill_of(said) and said.lower() not in ("step", "task", "job", "do", "then", "skill"):
@@ -550,12 +574,18 @@ class _Wired:
                 break
         if len(inner) > 2 and inner[0] == "%" and inner[-1] == "%":
             inner, sigil = inner[1:-1], True
-        inner = inner.lstrip("\\$@%&").rstrip(".").replace("->", ".").replace("::", ".")
+        inner = _getter(inner)
+        inner = inner.lstrip("\\$@%&*").rstrip(".").replace("->", ".").replace("::", ".")
         if inner.endswith("()"):
             inner = inner[:-2]
+        applied = _APPLY.match(inner)
+        if applied is not None and applied.group("f") not in _NOT_ACCESSORS:  # `grower run`, `binKg b`: f of x
+            inner = f"{applied.group('x')}.{applied.group('f')}"
         parts = _REF_PARTS.findall(inner)
         if not parts or not re.match(r"^[A-Za-z_]", parts[0]):
             return None
+        if parts[0] in self.input_of and parts[0] not in self.inputs:
+            parts = [self.input_of[parts[0]], *parts[1:]]
         head, fields = parts[0], parts[1:]
         if head.lower() in ("steps", "step", "results", "outputs", "tasks") and fields:
             head, fields = fields[0], fields[1:]
@@ -578,9 +608,13 @@ class _Wired:
                 match = next((o for o in outs if _norm(o) == _norm(key)), None)
                 return ("step", "{{ steps." + step.sid + ".output." + match + " }}") if match \
                     else ("step", "{{ steps." + step.sid + ".output }}")
+            same = [c for c in self.calls[:k] if step.var and c.var == step.var and c is not step and not gathered]
+            if same:  # `dmg = ...` in each arm of an if: the value of whichever ran (`plan.join_sources`)
+                return "step", " or ".join(f"{c.sid}." + ".".join(self._out_field(c, fields)) for c in [*same, step])
             return "step", "{{ steps." + step.sid + ".output." + ".".join(self._out_field(step, fields)) + " }}"
-        if head.lower() in _CONTAINERS and fields:
+        if (head.lower() in _CONTAINERS or head in self.containers) and fields:
             name = key if key and _norm(key) == _norm(fields[0]) else fields[0]
+            name = next((i for i in self.inputs if _norm(i) == _norm(fields[0])), name)
             self.inputs.setdefault(name, 0)
             return "input", "{{ inputs." + name + " }}"
         if head in self.constants and not fields:
@@ -601,6 +635,13 @@ class _Wired:
         return [first or fields[0], *fields[1:]]
 
     def _item_field(self, name: str) -> str:
+        """An item's field as the header shows the items' keys (`binKg` -> `kg`, `binNo` -> `bin`), else as written."""
+        keys = self.item_keys.get(self.item_list, [])
+        norm = _norm(name)
+        for pick in (lambda x: _norm(x) == norm, lambda x: norm.endswith(_norm(x)), lambda x: norm.startswith(_norm(x))):
+            hit = next((x for x in keys if pick(x)), None)
+            if hit is not None:
+                return hit
         return name.lower() if name.isupper() else name
 
     def value(self, text: str, k: int, key: str, line: int) -> object:
@@ -626,11 +667,45 @@ class _Wired:
         ref = self.reference(said, k, key)
         if ref is not None:
             return ref[1]
+        if (wrapped := _WRAPPED.match(said)) is not None:  # `S (grower run)`, `String(x)`: the value inside
+            return self.value(wrapped.group("a") or wrapped.group("b"), k, key, line)
         if re.match(r"^[\w.-]{1,80}+$", said) and not re.match(r"^[A-Za-z_]\w*+\.[A-Za-z_]", said):
             return said  # a bare word: the text itself (`POSTAGE=2ND`, `mode = fast`)
         self.src.warn(line, f"the value `{said[:60]}` names no step, input or item this file sets: it is read as "
                             "the text itself", "spec.unread")
         return said
+
+
+# a field read by a getter: `jget(w, "kg")`, `get(x, 'f')`; `scan.Int("points")`, `x.get("f")`; `docket .: "variety"`,
+# `x ! "f"`, `x ^. "f"`; an unwrap after it (`x["f"]!`, `x?.f`, `x.f.unwrap()`)
+_GET_FN = _rx(r"^[A-Za-z_][\w.:]{0,60}+\s*+\(\s*+(?P<obj>[$@%&*]?[A-Za-z_]\w{0,60}+)\s*+,\s*+[\"'](?P<f>[\w-]{1,60}+)[\"']\s*+\)$")
+_GET_METHOD = _rx(r"^(?P<obj>[$@%&*]?[A-Za-z_]\w{0,60}+)\s*+(?:\.|->|::)\s*+[A-Za-z_]\w{0,30}+\s*+\(\s*+[\"'](?P<f>[\w-]{1,60}+)[\"']\s*+\)$")
+_GET_OP = _rx(r"^(?P<obj>[$@%&*]?[A-Za-z_]\w{0,60}+)\s*+(?:\.:|\.\?|\^\.|!|#|\?\.)\s*+[\"'](?P<f>[\w-]{1,60}+)[\"']$")
+_UNWRAP = _rx(r"(?:[!?]|\.unwrap\(\)|\.get\(\)|\.value)$")
+# a constructor or cast around a value: `S (grower run)`, `String(x)`, `int(x)`, `N (binKg b)`, `L grades`
+_WRAPPED = _rx(r"^(?:[A-Z]\w{0,20}+|int|str|float|float64|int64|string|bool|number|Number|String|toString|tostring|"
+               r"tonumber|Just|Some|Ok)\s*+(?:\((?P<a>[^()]{1,200}+)\)|(?P<b>[A-Za-z_$][\w.]{0,80}+))$")
+
+
+# a function applied to a name, as in Haskell or an ML: `grower run`, `binKg b` (the field `grower` of `run`)
+_APPLY = _rx(r"^(?P<f>[a-z_][\w']{0,60}+)\s++(?P<x>[a-z_]\w{0,60}+)$")
+_NOT_ACCESSORS = frozenset({"not", "and", "or", "in", "is", "return", "pure", "print", "show", "new", "await", "go",
+                            "typeof", "sizeof", "len", "length", "map", "then", "else", "of", "as", "do", "let", "if"})
+
+
+def _getter(text: str) -> str:
+    """`x.f` for a field read by a getter (`_GET_FN`, `_GET_METHOD`, `_GET_OP`), an unwrap taken off; else `text`."""
+    said = text.strip()
+    for _ in range(3):
+        cut = _UNWRAP.sub("", said).strip()
+        if cut == said:
+            break
+        said = cut
+    for pat in (_GET_FN, _GET_METHOD, _GET_OP):
+        m = pat.match(said)
+        if m is not None:
+            return f"{m.group('obj')}.{m.group('f')}"
+    return said
 
 
 def _value_text(code: str, at: int) -> str:
@@ -684,10 +759,16 @@ _EXPR_REF = _rx(r"(?:\$\{|#\{|\{\{|[$@&%])?[A-Za-z_][\w]{0,60}+(?:(?:\.|->|%|::|
                 r"|\{['\"]?\w{1,60}+['\"]?\}|\(\w{1,60}+\))*+\}{0,2}+\.?")
 
 
+_GETTER_IN = _rx(r"(?:[A-Za-z_][\w.:]{0,60}+\s*+\(\s*+)?[$@%&*]?[A-Za-z_]\w{0,60}+\s*+(?:,\s*+|\.\s*+[A-Za-z_]\w{0,30}+"
+                 r"\s*+\(\s*+|\.:\s*+|\^\.\s*+|\[\s*+)[\"'][\w-]{1,60}+[\"']\s*+[)\]]?!?")
+
+
 def _condition(w: _Wired, text: str, k: int) -> str:
     """A condition in code in the condition reader's words: operators as Python's, references as `step.field`."""
     said = text.strip()
     said = _COND_TAIL.sub("", said).strip()
+    if said.startswith("(") and said.count("(") == said.count(")") + 1:  # `if (a > 4) {`: its tail's `)` went
+        said = said[1:].strip()
     while said[:1] + said[-1:] in ("()", "{}", "[]") and said.count(said[0]) == said.count(said[-1]):
         said = said[1:-1].strip()
     quoted: list[str] = []
@@ -696,6 +777,7 @@ def _condition(w: _Wired, text: str, k: int) -> str:
         quoted.append(m.group(0))
         return f"\x01{len(quoted) - 1}\x01"
 
+    said = _GETTER_IN.sub(lambda m: _getter(m.group(0)), said)  # `scan.Int("points")`, `jget(w, "kg")`: `x.f`
     said = re.sub(r"\"[^\"\n]{0,200}+\"|'[^'\n]{0,200}+'", keep, said)
     for pat, repl in _OPS_RX:
         said = pat.sub(repl, said)
@@ -727,16 +809,46 @@ def _pairs(code: str) -> list[tuple[str, int, str]]:
         q = code[m.start() - 1] if m.start() and not m.group("q") else ""
         if q in ("\"", "'") and code[:m.start() - 1].count(q) % 2 == 0:
             end = code.find(q, m.end())
-            out.append((m.group("key"), m.start(), code[m.end():end if end >= 0 else len(code)].strip()))
+            said = code[m.end():end if end >= 0 else len(code)].strip()
+            if not said and end >= 0 and (joined := _JOINED.match(code, end + 1)) is not None:
+                said = _value_text(code, joined.end())  # `"hotel=" hotel`, `'day=' + day`: the value joined on
+            out.append((m.group("key"), m.start(), said))
             continue
         out.append((m.group("key"), m.start(), _value_text(code, m.end())))
     out += [(m.group("key"), m.start(), _value_text(code, m.end())) for m in _DASHED.finditer(code)]
+    seen = {col for _, col, _ in out}
+    for m in _TUPLE.finditer(code):  # `("grower", S (grower run))`, `{day, Day}`: a pair written as a tuple
+        if m.start("key") - len(m.group("q")) not in seen:
+            out.append((m.group("key"), m.start("key"), _tuple_value(code, m.end())))
     return sorted(out, key=lambda x: x[1])
+
+
+def _tuple_value(code: str, at: int) -> str:
+    """The value of a tuple pair: up to the bracket that closes the tuple."""
+    depth, i = 0, at
+    while i < len(code):
+        ch = code[i]
+        if ch in "\"'":
+            i = _skip_quote(code, i)
+            continue
+        if ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            if depth == 0:
+                break
+            depth -= 1
+        elif ch == "," and depth == 0:
+            break
+        i += 1
+    return code[at:i].strip()
 
 
 def _loop(w: _Wired, c: _Call, k: int) -> tuple[str, str, int] | None:
     """(list text, item variable, line) of a loop around call `c` (its own line counts), or None."""
-    for opener in [*reversed(w.stacks[c.index]), c.index + 1]:
+    above = next((j for j in range(c.index - 1, max(-1, c.index - 3), -1) if w.lines[j].code.strip()), -1)
+    lead = [above + 1] if above >= 0 and w.lines[above].indent < w.lines[c.index].indent \
+        and _OPENERS.search(w.lines[above].code) else []  # `forM xs $ \b ->` on the line above, its body indented
+    for opener in [*reversed(w.stacks[c.index]), *lead, c.index + 1]:
         j = opener - 1
         if j < 0 or j >= len(w.lines):
             continue
@@ -746,7 +858,7 @@ def _loop(w: _Wired, c: _Call, k: int) -> tuple[str, str, int] | None:
             continue
         if not _LOOP_WORD.search(code):
             continue
-        for pat in (_LOOP_PHP, _LOOP_FUNC, _LOOP_METHOD, _LOOP_TCL, _LOOP_A):
+        for pat in (_LOOP_PHP, _LOOP_HS, _LOOP_FUNC, _LOOP_METHOD, _LOOP_TCL, _LOOP_A):
             m = pat.search(code)
             if m is not None:
                 if pat is _LOOP_METHOD:
@@ -765,8 +877,17 @@ def _loop(w: _Wired, c: _Call, k: int) -> tuple[str, str, int] | None:
 
 
 def _branch(w: _Wired, c: _Call) -> tuple[str | None, int] | None:
-    """(condition text or None for an else arm, line) of the innermost if/else around call `c`, or None."""
-    for opener in reversed(w.stacks[c.index]):
+    """(condition text or None for an else arm, line) of the innermost if/else around call `c` (its brackets, else
+    the line its body is indented under: `if x:` / `else:`), or None."""
+    above = c.index - 1
+    while above >= 0 and (not w.lines[above].code.strip() or w.lines[above].indent >= w.lines[c.index].indent):
+        if c.index - above > MAX_BLOCK:
+            above = -1
+            break
+        above -= 1
+    lead = [above + 1] if above >= 0 and w.lines[above].code.rstrip().endswith(":") \
+        and (_IF.match(w.lines[above].code) or _ELSE.match(w.lines[above].code)) else []
+    for opener in [*reversed(w.stacks[c.index]), *lead]:
         j = opener - 1
         code = w.lines[j].code
         if _ELSE.match(code):
@@ -803,6 +924,8 @@ def _declared(w: _Wired) -> None:
     """The workflow inputs and constants the code sets before the first call: `X = ARGV[0]`, `SET X=`,
     `$x = shift @ARGV`, `x = nil`; `T = 'RPV-2'` a constant."""
     first = w.calls[0].start
+    _said_inputs(w, first)
+    fill_ins: list[int] = []  # lines of declarations left empty to be filled in (`let name = ""`)
     for j in range(first):
         code = w.lines[j].code.strip()
         if not code:
@@ -818,9 +941,73 @@ def _declared(w: _Wired) -> None:
                      value) or (w.lines[j].comment and "<==" in (w.src.lines[j] if j < len(w.src.lines) else "")):
             w.inputs.setdefault(name, j + 1)
             w.inputs[name] = j + 1
+            fill_ins.append(j)
+        elif value in ("0", "0.0", "[]", "{}") and any(abs(j - f) <= 1 for f in fill_ins[-1:]):
+            w.inputs[name] = j + 1  # `let sizeCm = 0` among the empty fill-ins: one of them
+            fill_ins.append(j)
         elif re.match(r"^(?:\"[^\"]{0,200}+\"|'[^']{0,200}+'|-?\d{1,15}+(?:\.\d{1,6}+)?)$", value) \
                 and not re.match(r"^(?:use|require|import|package)$", name):
             w.constants[name] = value[1:-1] if value[:1] in "\"'" else (float(value) if "." in value else int(value))
+
+
+# inputs said before the first call: `-v hotel=GRAND01` on a usage line; a flag the code defines
+# (`reg := flag.String("reg", ...)`, `flag.IntVar(&n, "fuel", ...)`, `add_argument("--day")`); the keys of an
+# object a comment shows as the run's input (`run.json = { "grower": ..., "bins": [ {"bin": ..} ] }`)
+_V_ASSIGN = _rx(r"(?<![\w-])-v\s++(?P<name>[A-Za-z_]\w{0,60}+)=")
+_FLAG_DEF = _rx(r"(?:(?P<var>[A-Za-z_]\w{0,60}+)\s*+(?::=|=)\s*+)?(?:flag|flags|pflag|kingpin|optparse|parser|argparse)\."
+                r"(?:\w{0,20}+)\s*+\(\s*+(?:&(?P<var2>\w{1,60}+)\s*+,\s*+)?[\"'](?:--?)?(?P<name>[A-Za-z_][\w-]{0,60}+)[\"']")
+_PARSED = _rx(r"^\s*+(?:\w{1,10}+\s++)?(?P<var>[A-Za-z_]\w{0,60}+)\s*+(?::=|=)\s*+(?:\w{1,40}+\.){0,3}+(?:parse_args|parseArgs|"
+               r"parse_known_args|getopts?|ParseArgs|docopt)\s*+\(")
+_ARG_DEF = _rx(r"\badd_argument\s*+\(\s*+[\"']--?(?P<name>[A-Za-z_][\w-]{0,60}+)[\"']")
+_OBJ_KEY = _rx(r"[\"'](?P<key>[A-Za-z_][\w-]{0,60}+)[\"']\s*+:")
+
+
+def _object_keys(text: str) -> list[tuple[str, list[str]]]:
+    """The keys of a `{ "k": v, ... }` at its top level, each with the keys of the objects in its list value."""
+    out: list[tuple[str, list[str]]] = []
+    depth, i = 0, 0
+    while i < len(text):
+        ch = text[i]
+        if ch in "{[":
+            depth += 1
+        elif ch in "}]":
+            depth -= 1
+            if depth <= 0:
+                break
+        elif ch in "\"'":
+            m = _OBJ_KEY.match(text, i)
+            if m is not None and depth == 1:
+                out.append((m.group("key"), []))
+            elif m is not None and depth == 3 and out:
+                out[-1][1].append(m.group("key"))
+            i = m.end() if m is not None else _skip_quote(text, i)
+            continue
+        i += 1
+    return out
+
+
+def _said_inputs(w: _Wired, first: int) -> None:
+    """The inputs said before the first call (`_V_ASSIGN`, `_FLAG_DEF`, `_ARG_DEF`, a run object in a comment)."""
+    for j in range(first):
+        ln = w.lines[j]
+        if (parsed := _PARSED.match(ln.code)) is not None:
+            w.containers.add(parsed.group("var"))
+        for m in _V_ASSIGN.finditer(ln.comment):
+            w.inputs.setdefault(m.group("name"), ln.number)
+        for pat in (_FLAG_DEF, _ARG_DEF):
+            for m in pat.finditer(ln.code):
+                name = m.group("name").replace("-", "_")
+                w.inputs.setdefault(name, ln.number)
+                var = m.groupdict().get("var") or m.groupdict().get("var2")
+                if var and var != name:
+                    w.input_of[var] = name
+        if ln.comment and "{" in ln.comment and _OBJ_KEY.search(ln.comment) and \
+                re.search(r"(?:^|[\s=:])\{\s*+[\"']", ln.comment):
+            text = ln.comment[ln.comment.index("{"):]
+            for key, inner in _object_keys(text):
+                w.inputs.setdefault(key, ln.number)
+                if inner:
+                    w.item_keys[key] = inner
 
 
 def _read_step(w: _Wired, k: int) -> _Step:
@@ -836,6 +1023,7 @@ def _read_step(w: _Wired, k: int) -> _Step:
         if got is not None and got[0] in ("step", "input"):
             step.for_each = str(got[1])
             w.items = {var.lower(): k}
+            w.item_list = str(got[1]).removeprefix("{{ inputs.").removesuffix(" }}")
             c.looped = True  # type: ignore[attr-defined]
             step.notes.append(Reading(what="for_each", where=w.src.where(line), text=listed[:160],
                                       note=f"a loop around the call: once per item of {got[1]}, `{var}` the item"))
@@ -850,6 +1038,7 @@ def _read_step(w: _Wired, k: int) -> _Step:
                     step.deps.append(dep.sid)
         if j == c.index and c.var:
             cut = code.find(c.written, c.column) if c.written in code[c.column:] else c.column
+            cut -= 1 if cut > 0 and code[cut - 1] in "\"'`" else 0  # the skill name's own quotes go too
             code = " " * cut + code[cut:]
         for key, col, said in _pairs(code):
             norm = _norm(key)
@@ -892,13 +1081,21 @@ def _read_step(w: _Wired, k: int) -> _Step:
             step.notes.append(Reading(what="condition", where=w.src.where(line), text=(cond or "else")[:160],
                                       note=f"the call is inside this branch: {step.when}"))
     for value in [*step.inputs.values(), step.for_each, step.when]:
-        for sid in re.findall(r"steps\.([\w-]+)\.output|\{\{ ([\w-]+) \| collect", str(value)):
+        either = re.findall(r"(?:^| or )([\w-]++)\.", str(value)) if re.fullmatch(
+            r"[\w-]++\.[\w.]++(?: or [\w-]++\.[\w.]++)++", str(value)) else []
+        for sid in [*re.findall(r"steps\.([\w-]+)\.output|\{\{ ([\w-]+) \| collect", str(value)),
+                    *((x, "") for x in either)]:
             name = sid[0] or sid[1]
             if name not in step.deps and name != c.sid:
                 step.deps.append(name)
     for s in w.calls[:k]:
         if step.when and re.search(rf"(?<![\w-]){re.escape(s.sid)}\.", step.when) and s.sid not in step.deps:
             step.deps.append(s.sid)
+    for dep in list(step.deps):  # `dmg = ...` in both arms of an if: the step waits for whichever ran
+        called = next((s for s in w.calls[:k] if s.sid == dep), None)
+        for s in w.calls[:k]:
+            if called is not None and called.var and s.var == called.var and s.sid not in step.deps:
+                step.deps.insert(step.deps.index(dep), s.sid)
     return step
 
 
@@ -907,6 +1104,11 @@ def _otherwise(steps: list[_Step]) -> None:
     for k, step in enumerate(steps):
         if step.when == "else" and not any(s.when and s.when != "else" for s in steps[:k]):
             step.when = ""
+        elif step.when == "else":  # it waits for what the condition it is the otherwise of reads
+            cond = next(s for s in reversed(steps[:k]) if s.when and s.when != "else")
+            for s in steps[:k]:
+                if re.search(rf"(?<![\w-]){re.escape(s.call.sid)}\.", cond.when) and s.call.sid not in step.deps:
+                    step.deps.append(s.call.sid)
 
 
 def _join(texts: list[SpecText]) -> list[SpecText]:
@@ -954,7 +1156,7 @@ def _parts(w: _Wired, steps: list[_Step]) -> SpecParts:
         s.texts = _join([*above, *s.texts])
     header = [(ln.number, ln.comment) for j, ln in enumerate(w.lines) if j < w.calls[0].start and j not in covered
               and ln.comment]
-    src.warn(1, f"no reader knows this file's format: it is read by its skill calls ({len(steps)} found: "
+    src.warn(1, f"{BY_CALLS_SAID} ({len(steps)} found: "
                 f"{', '.join(s.call.skill for s in steps[:6])}{', ...' if len(steps) > 6 else ''}), a guess about its "
                 "shape; each call's block gives the step its inputs (keys named as the skill's inputs), its "
                 "condition, its loop and its comments", "spec.suffix")
@@ -990,12 +1192,77 @@ def _parts(w: _Wired, steps: list[_Step]) -> SpecParts:
     parts = read_yaml(src, root)
     out = []
     for s, step in zip(steps, parts.steps, strict=False):
-        out.append(step.model_copy(update={"texts": (*step.texts, *s.texts), "readings": (*s.notes, *step.readings)}))
+        texts, update = _approval(w, s, step)
+        out.append(step.model_copy(update={**update, "texts": (*step.texts, *texts),
+                                           "readings": (*s.notes, *step.readings, *update.get("readings", ()))}))
     title = header[0][1] if header else parts.title
     intent = "\n".join(t for _, t in header[1:] if t) if header else parts.intent
     for line, text in header:
         read_run_limit(text, line, src, who="whole run")
     return parts.model_copy(update={"steps": tuple(out), "title": parts.title or title, "intent": parts.intent or intent})
+
+
+_ARTICLE_TIME = _rx(r"(?i)\b(?:an|a|one)\s++(hour|minute|min|day|second|sec)\b")
+# a bound said beside the person's yes: "(over 4 hours)", "more than 40 crates", "under 2 kg"
+_BOUND = _rx(r"(?i)\b(?P<op>over|more\s++than|above|greater\s++than|at\s++least|under|less\s++than|below|fewer\s++than)"
+             r"\s++(?P<n>\d{1,9}+(?:\.\d{1,6}+)?)\s*+(?P<word>[A-Za-z_]{2,40}+)")
+_BOUND_OPS = {"over": ">", "more than": ">", "above": ">", "greater than": ">", "at least": ">=", "under": "<",
+              "less than": "<", "below": "<", "fewer than": "<"}
+
+
+def _bound_of(w: _Wired, s: _Step, sentence: str) -> str | None:
+    """The approval's condition from a bound said in its sentence on a field the step takes (`over 4 hours` where
+    the step's input `hours` comes from `est`: `est.hours > 4`), else None."""
+    for m in _BOUND.finditer(sentence):
+        word = _norm(m.group("word"))
+        names = (word, word.rstrip("s"), word + "s")
+        op = _BOUND_OPS[" ".join(m.group("op").lower().split())]
+        for name, value in s.inputs.items():
+            got = re.fullmatch(r"\{\{ steps\.([\w-]++)\.output(?:\.([\w.]++))? \}\}", str(value))
+            if _norm(name) in names:
+                said = f"{got.group(1)}.{got.group(2)}" if got and got.group(2) else \
+                    f"inputs.{name}" if "inputs." in str(value) else None
+                if said is not None:
+                    return f"{said} {op} {m.group('n')}"
+        for value in s.inputs.values():  # a field of a step the step takes from: `priced.hours`
+            got = re.fullmatch(r"\{\{ steps\.([\w-]++)\.output(?:\.[\w.]++)? \}\}", str(value))
+            called = next((c for c in w.calls if got and c.sid == got.group(1)), None)
+            out = next((o for o in w.vocab.outputs_of(called.skill) or () if _norm(o) in names), None) if called else None
+            if called is not None and out is not None:
+                return f"{called.sid}.{out} {op} {m.group('n')}"
+    return None
+
+
+def _approval(w: _Wired, s: _Step, step: StepSpec) -> tuple[list[SpecText], dict[str, object]]:
+    """The step's comments without the block that asks a person's yes (`approval_hold.approval_in`), and the
+    approval it sets: its condition from a bound on a field the step takes (`_bound_of`), its wait, what silence
+    means; the block is no policy of the step's own ("over 4 hours" no timeout)."""
+    from orchestrator.spec.approval_hold import approval_in
+
+    for k, said in enumerate(s.texts):
+        block = [said]
+        for more in s.texts[k + 1:]:
+            if more.line != block[-1].line + block[-1].text.count("\n") + 1:
+                break
+            block.append(more)
+        text = _ARTICLE_TIME.sub(r"1 \1", " ".join(t.text for t in block))
+        found = approval_in(text, w.src)
+        if found is None:
+            continue
+        policy, sentence, when = found
+        when = _bound_of(w, s, sentence) or when  # a bound on a field the step takes, else as the sentence says
+        policy = policy.model_copy(update={"when": when})
+        wait = (f"; it waits {policy.timeout_s:g}s, then {'approves' if policy.on_timeout == 'approve' else 'rejects'}"
+                if policy.timeout_s is not None else "; it waits with no time limit")
+        where = w.src.where(said.line)
+        w.src.warn(said.line, f"{step.id}: '{sentence[:80]}' is read as a person's approval of {step.id}, the call "
+                              f"under the comment: it waits for it {f'only when {when}' if when else 'on every run'}"
+                              f"{wait}", "spec.approval")
+        rest = [t for t in s.texts if t not in block]
+        return rest, {"approval": policy, "field_where": {**step.field_where, "approval": where},
+                      "readings": (Reading(what="approval", where=where, text=sentence[:120],
+                                           note="needs a person's approval" + (f" only when {when}" if when else "")),)}
+    return s.texts, {}
 
 
 def code_share(text: str) -> float:
@@ -1063,6 +1330,70 @@ def better_wired(src: Source, text: str, anchored: SpecParts) -> tuple[SpecParts
     if len(got[0].steps) != len(anchored.steps) or not fields or bound < WIRED_SHARE * fields:
         return None  # the anchored reading stands: the calls do not say how most fields are wired
     return got
+
+
+# a suffix that names a programming or config language: such a file is read by its skill calls first
+_SUFFIXES = (
+    ".go .swift .hs .lhs .awk .rb .tcl .ex .exs .sas .ahk .php .c .h .cc .cpp .hpp .cs .java .kt .kts .scala .jl .rs .pl "
+    ".pm .r .m .f .f90 .f95 .for .cob .cbl .pas .clj .cljs .erl .hrl .ml .mli .fs .fsx .dart .ts .js .mjs .cjs .lua .ps1 "
+    ".psm1 .bat .cmd .ini .cfg .conf .py .sh .bash .zsh .fish .groovy .gradle .vb .vbs .bas .cls .nim .zig .v .d .cr "
+    ".coffee .elm .purs .rkt .scm .lisp .el .st .sql .tf .nix .mk .ksh .csh .sed .pro .ada .adb .vhd .asm .s")
+CODE_SUFFIXES = frozenset(_SUFFIXES.split())
+_CONFIG_SUFFIXES = frozenset((".ini", ".cfg", ".conf", ".properties", ".env", ".toml"))  # sections read as headings
+
+
+# a suffix of prose or markup: read by the text readers, whatever share of its lines looks like code
+_PROSE_SUFFIXES = frozenset((".txt", ".text", ".wiki", ".html", ".htm", ".xml", ".puml", ".plantuml", ".pu", ".mmd",
+                             ".mermaid", ".rst", ".org", ".adoc", ".asciidoc", ".tex", ".csv", ".tsv", ".ics", ".eml",
+                             ".msg", ".rtf", ".log", ".md", ".markdown", ".yaml", ".yml", ".json", ".toml", ".proto",
+                             ".dot", ".gv", ".svg", ".nml"))
+
+
+def is_code_file(path: str, text: str) -> bool:
+    """A file whose suffix names a programming or config language, or one of no prose suffix whose written
+    lines are mostly code."""
+    from pathlib import PurePath
+
+    suffix = PurePath(path).suffix.lower()
+    if suffix in _PROSE_SUFFIXES:
+        return False
+    return suffix in CODE_SUFFIXES or code_share(text) >= CODE_SHARE
+
+
+def fields_read(parts: SpecParts) -> tuple[int, int]:
+    """(steps found, step inputs bound to a source: a step's output, a workflow input, an item or a literal that is
+    not empty) of a reading: how two readings of one file are compared."""
+    bound = 0
+    for step in parts.steps:
+        named = {f.name for f in step.inputs if f.source}
+        named |= {k for k, v in step.input_values.items() if v not in ("", None)}
+        bound += len(named)
+    return len(parts.steps), bound
+
+
+def code_first(src: Source, text: str, parts: SpecParts | None, anchored_read: bool,
+               specific: bool = False) -> tuple[SpecParts, Source] | None:
+    """A code file read by its skill calls instead of `parts`, whenever they are found: over a reading refused
+    (`parts` None); over the text readers' reading of a file in a programming language (its suffix), or of
+    another code file when they read it anchored on the skills' names (`anchored_read`) and find as many steps;
+    over a format-specific reader's reading (`specific`) only when that one binds none of the steps' fields and the
+    calls find as many steps and bind most of their skills' fields. None: `parts` stands."""
+    if not ENABLED or not src.vocabulary or not src.anchored or not is_code_file(src.path, text):
+        return None
+    got = wired_script(src, text)
+    if got is None:
+        return None
+    if parts is None:
+        return got
+    steps, bound = fields_read(parts)
+    wsteps, wbound = fields_read(got[0])
+    if not specific:
+        from pathlib import PurePath
+
+        language = PurePath(src.path).suffix.lower() in CODE_SUFFIXES - _CONFIG_SUFFIXES
+        return got if language or (anchored_read and wsteps == steps) else None
+    fields = sum(len(src.vocabulary.inputs_of(s.skill or "") or ()) for s in got[0].steps)
+    return got if not bound and wsteps >= steps and fields and wbound >= WIRED_SHARE * fields else None
 
 
 def wired_script(src: Source, text: str) -> tuple[SpecParts, Source] | None:
