@@ -447,10 +447,12 @@ def _parse_spec_text(
                                            "to be read")) from None
     if not by_calls_already:  # a code file: read by its skill calls first (`spec.wired52.code_first`)
         from orchestrator.spec.anchored import ANCHORED_CODE
+        from orchestrator.spec.recipes import find_recipe_file
         from orchestrator.spec.wired52 import adopt, code_first
 
+        # a format's own reader read it: a Rakefile's or Gradle script's tasks (`spec.recipes`), a sheet, ...
         specific = coded is not None or script is not None or toml or hcl or lua or puml or mseq or docker or xml \
-            or sheet_read
+            or sheet_read or find_recipe_file(written) is not None
         anchored_read = not specific and any(w.code == ANCHORED_CODE for w in src.warnings)
         if str(format).lower() not in ("yaml", "yml", "json") and (
                 first := code_first(src, written, parts, anchored_read, bool(specific))) is not None:

@@ -118,7 +118,7 @@ _LOOP_WORD = _rx(r"\b(?:for|foreach|each|forEach|map|lapply|sapply|loop|FOREACH|
 _IF = _rx(r"^\s*+\}?\s*+(?P<kw>if|elsif|elif|elseif|else\s++if|unless|when|IF|ELSE\s*+IF|ElseIf|If)\b\s*+"
           r"(?P<cond>[^\n]{1,400}+)$")
 _ELSE = _rx(r"^\s*+\}?\s*+(?:else|otherwise|ELSE|Else|default)\b\s*+(?::|\{|->|then|do|THEN)?\s*+\{?\s*+$")
-_COND_TAIL = _rx(r"\s*+(?:\{|then|THEN|Then|do|DO|:|->|\)\s*+\{|\bbegin\b)\s*+$")
+_COND_TAIL = _rx(r"(?<!\s)\s*+(?:\{|then|THEN|Then|do|DO|:|->|\)\s*+\{|\bbegin\b)\s*+$")
 _OPENERS = _rx(r"(?:\bdo(?:\s*+\|[^|\n]{0,80}+\|)?|\bthen|\bbegin|\bTHEN|\bThen|\bDO|->)\s*+$")
 _CLOSERS = _rx(r"^\s*+(?:end\b|fi\b|done\b|esac\b|endif\b|endfor\b|endforeach\b|endwhile\b|wend\b|next\b|loop\b|"
                r"END\b|End\b|Next\b|ENDIF\b|END-IF\b|ENDDO\b|enddo\b|end\s*+do\b)", re.I)
@@ -135,7 +135,7 @@ _CODE_SHAPE = _rx(r"[;{}()\[\]]\s*+$|^\s*+[}\])]|(?:=>|:=|<-|->|==|!=|&&|\|\|)|^
                   r"package|module|class|struct|namespace|defmodule|DATA|PROC|RUN|%let|#define|//[A-Z])\b|"
                   r"^\s*+[\w.-]{1,60}+\s*+(?:=|\()|^\s*+[\[&<@$]", re.I)
 _PROSE = _rx(r"^\s*+(?:[-*+]\s++\w|\d{1,3}+[.)]\s++[A-Za-z]|#{1,6}+\s++\w|>\s)")
-_SENTENCE = _rx(r"[A-Za-z]{2,}+[,.]?\s++[A-Za-z]{2,}+\s++[A-Za-z]{2,}+\s++[A-Za-z]{2,}+")
+_SENTENCE = _rx(r"(?<![A-Za-z])[A-Za-z]{2,}+[,.]?\s++[A-Za-z]{2,}+\s++[A-Za-z]{2,}+\s++[A-Za-z]{2,}+")
 
 
 def _norm(name: str) -> str:
@@ -436,7 +436,8 @@ class _Wired:
             if c.end == c.index or (c.end < nxt_start - 1 and self.after[c.end] == self.before[c.start]
                                     and self.lines[c.start].code.strip() and c.start != c.index
                                     and _HEADER.match(self.lines[c.start].code)):
-                limit = self._lead_start(k + 1) if k + 1 < len(calls) else len(self.lines)
+                limit = min(self._lead_start(k + 1) if k + 1 < len(calls) else len(self.lines),
+                            c.index + MAX_BLOCK)
                 depth = self.before[c.index]
                 end = c.end
                 for j in range(c.end + 1, limit):
@@ -868,7 +869,7 @@ def _loop(w: _Wired, c: _Call, k: int) -> tuple[str, str, int] | None:
                     listed = head.group(0)
                 else:
                     listed = m.group("list").strip()
-                listed = re.sub(r"\s*+(?:\{|\bdo|:|->|\bthen)\s*+$", "", listed).strip()
+                listed = re.sub(r"(?<!\s)\s*+(?:\{|\bdo|:|->|\bthen)\s*+$", "", listed).strip()
                 while listed.startswith("(") and listed.endswith(")"):
                     listed = listed[1:-1].strip()
                 listed = re.sub(r"^@\{\s*+(.+?)\s*+\}$", r"\1", listed.strip("() "))
@@ -1239,12 +1240,15 @@ def _approval(w: _Wired, s: _Step, step: StepSpec) -> tuple[list[SpecText], dict
     means; the block is no policy of the step's own ("over 4 hours" no timeout)."""
     from orchestrator.spec.approval_hold import approval_in
 
-    for k, said in enumerate(s.texts):
-        block = [said]
-        for more in s.texts[k + 1:]:
-            if more.line != block[-1].line + block[-1].text.count("\n") + 1:
-                break
-            block.append(more)
+    blocks: list[list[SpecText]] = []  # the comments in runs of lines next to each other
+    for said in s.texts[:MAX_BLOCK]:
+        if blocks and said.line == blocks[-1][-1].line + blocks[-1][-1].text.count("\n") + 1 \
+                and len(blocks[-1]) < 12:
+            blocks[-1].append(said)
+        else:
+            blocks.append([said])
+    for block in blocks:
+        said = block[0]
         text = _ARTICLE_TIME.sub(r"1 \1", " ".join(t.text for t in block))
         found = approval_in(text, w.src)
         if found is None:
