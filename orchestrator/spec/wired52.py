@@ -639,8 +639,9 @@ class _Wired:
         """An item's field as the header shows the items' keys (`binKg` -> `kg`, `binNo` -> `bin`), else as written."""
         keys = self.item_keys.get(self.item_list, [])
         norm = _norm(name)
-        for pick in (lambda x: _norm(x) == norm, lambda x: norm.endswith(_norm(x)), lambda x: norm.startswith(_norm(x))):
-            hit = next((x for x in keys if pick(x)), None)
+        for hit in (next((x for x in keys if _norm(x) == norm), None),
+                    next((x for x in keys if norm.endswith(_norm(x))), None),
+                    next((x for x in keys if norm.startswith(_norm(x))), None)):
             if hit is not None:
                 return hit
         return name.lower() if name.isupper() else name
@@ -1092,11 +1093,11 @@ def _read_step(w: _Wired, k: int) -> _Step:
     for s in w.calls[:k]:
         if step.when and re.search(rf"(?<![\w-]){re.escape(s.sid)}\.", step.when) and s.sid not in step.deps:
             step.deps.append(s.sid)
-    for dep in list(step.deps):  # `dmg = ...` in both arms of an if: the step waits for whichever ran
-        called = next((s for s in w.calls[:k] if s.sid == dep), None)
-        for s in w.calls[:k]:
-            if called is not None and called.var and s.var == called.var and s.sid not in step.deps:
-                step.deps.insert(step.deps.index(dep), s.sid)
+    for waited in list(step.deps):  # `dmg = ...` in both arms of an if: the step waits for whichever ran
+        called = next((x for x in w.calls[:k] if x.sid == waited), None)
+        for other in w.calls[:k]:
+            if called is not None and called.var and other.var == called.var and other.sid not in step.deps:
+                step.deps.insert(step.deps.index(waited), other.sid)
     return step
 
 
@@ -1193,9 +1194,9 @@ def _parts(w: _Wired, steps: list[_Step]) -> SpecParts:
     parts = read_yaml(src, root)
     out = []
     for s, step in zip(steps, parts.steps, strict=False):
-        texts, update = _approval(w, s, step)
+        texts, update, held = _approval(w, s, step)
         out.append(step.model_copy(update={**update, "texts": (*step.texts, *texts),
-                                           "readings": (*s.notes, *step.readings, *update.get("readings", ()))}))
+                                           "readings": (*s.notes, *step.readings, *held)}))
     title = header[0][1] if header else parts.title
     intent = "\n".join(t for _, t in header[1:] if t) if header else parts.intent
     for line, text in header:
@@ -1234,7 +1235,7 @@ def _bound_of(w: _Wired, s: _Step, sentence: str) -> str | None:
     return None
 
 
-def _approval(w: _Wired, s: _Step, step: StepSpec) -> tuple[list[SpecText], dict[str, object]]:
+def _approval(w: _Wired, s: _Step, step: StepSpec) -> tuple[list[SpecText], dict[str, object], tuple[Reading, ...]]:
     """The step's comments without the block that asks a person's yes (`approval_hold.approval_in`), and the
     approval it sets: its condition from a bound on a field the step takes (`_bound_of`), its wait, what silence
     means; the block is no policy of the step's own ("over 4 hours" no timeout)."""
@@ -1263,10 +1264,10 @@ def _approval(w: _Wired, s: _Step, step: StepSpec) -> tuple[list[SpecText], dict
                               f"under the comment: it waits for it {f'only when {when}' if when else 'on every run'}"
                               f"{wait}", "spec.approval")
         rest = [t for t in s.texts if t not in block]
-        return rest, {"approval": policy, "field_where": {**step.field_where, "approval": where},
-                      "readings": (Reading(what="approval", where=where, text=sentence[:120],
-                                           note="needs a person's approval" + (f" only when {when}" if when else "")),)}
-    return s.texts, {}
+        return rest, {"approval": policy, "field_where": {**step.field_where, "approval": where}}, (
+            Reading(what="approval", where=where, text=sentence[:120],
+                    note="needs a person's approval" + (f" only when {when}" if when else "")),)
+    return s.texts, {}, ()
 
 
 def code_share(text: str) -> float:
