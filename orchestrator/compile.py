@@ -107,6 +107,12 @@ def compile_spec(
                                                path)
             if not errors2:
                 spec, plan, errors, warnings = again, plan2, errors2, warnings2
+        elif errors and not locked and (other := _other_reading(path, settings, catalog, spec)) is not None:
+            # a code file read by its skill calls whose plan is refused: the other readers' reading, if that plans
+            plan2, errors2, warnings2 = _draft(other, catalog, settings, chooser or default_chooser, tool_schemas,
+                                               path)
+            if not errors2:
+                spec, plan, errors, warnings = other, plan2, errors2, warnings2
     finally:
         if default_chooser is not None:
             default_chooser.close()
@@ -309,6 +315,24 @@ def _by_calls(path: Path, settings: Settings, catalog: Catalog, spec: WorkflowSp
         return parse_spec(path, settings.caps.spec_bytes, _vocabulary(catalog), by_calls=True)
     except SpecError:
         return None
+
+
+def _other_reading(path: Path, settings: Settings, catalog: Catalog, spec: WorkflowSpec) -> WorkflowSpec | None:
+    """A code file read by its skill calls first (`spec.wired52.code_first`), read again without that preference;
+    None when it was not read so or the other reading is refused too."""
+    from orchestrator.spec import parse_spec
+    from orchestrator.spec.wired52 import BY_CALLS_SAID, FIRST
+
+    if not any(w.message.startswith(BY_CALLS_SAID) for w in spec.warnings):
+        return None
+    token = FIRST.set(False)
+    try:
+        other = parse_spec(path, settings.caps.spec_bytes, _vocabulary(catalog))
+    except SpecError:
+        return None
+    finally:
+        FIRST.reset(token)
+    return None if any(w.message.startswith(BY_CALLS_SAID) for w in other.warnings) else other
 
 
 def _only_no_steps(exc: SpecError) -> bool:

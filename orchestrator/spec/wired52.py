@@ -36,6 +36,7 @@ script runbook reader finds no call in, text whose lines are mostly code.
 from __future__ import annotations
 
 import re
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 
 from yaml.error import Mark
@@ -1291,6 +1292,8 @@ def code_share(text: str) -> float:
 _rx.save()
 
 
+FIRST: ContextVar[bool] = ContextVar("wired52_first", default=True)  # off: the other readers' reading of a code file
+# stands (the planner's second reading when the calls' reading is refused, `compile._other_reading`)
 ENABLED = True  # off: the readers as before this reader (`bench/carry_over.py` compares the two)
 WIRED_SHARE = 0.75  # ... and its calls name a source for at least this share of their skills' inputs
 CODE_SHARE = 0.5  # text whose written lines are at least this share code is read by its calls first
@@ -1383,7 +1386,8 @@ def code_first(src: Source, text: str, parts: SpecParts | None, anchored_read: b
     another code file when they read it anchored on the skills' names (`anchored_read`) and find as many steps;
     over a format-specific reader's reading (`specific`) only when that one binds none of the steps' fields and the
     calls find as many steps and bind most of their skills' fields. None: `parts` stands."""
-    if not ENABLED or not src.vocabulary or not src.anchored or not is_code_file(src.path, text):
+    if not ENABLED or not src.vocabulary or not src.anchored or not is_code_file(src.path, text) \
+            or (parts is not None and not FIRST.get()):
         return None
     got = wired_script(src, text)
     if got is None:
