@@ -251,7 +251,7 @@ def parse_spec_text(
     try:
         return _parse_spec_text(text, path, format, vocabulary, anchored=anchored, said=said, wired=wired)
     except SpecError:
-        if str(format).lower() in ("yaml", "yml", "json"):
+        if str(format).lower() != "markdown":  # a format reader's refusal (an HCL syntax error) stands
             raise
         spec = _by_calls(text, path, vocabulary, anchored)
         if spec is None:
