@@ -1383,8 +1383,8 @@ def code_first(src: Source, text: str, parts: SpecParts | None, anchored_read: b
                specific: bool = False) -> tuple[SpecParts, Source] | None:
     """A code file read by its skill calls instead of `parts`, whenever they are found: over a reading refused
     (`parts` None); over the text readers' reading of a file in a programming language (its suffix) when they
-    read it anchored on the skills' names (`anchored_read`) or the calls find as many steps (a config file's
-    sections, read as headings, stay theirs);
+    read it only anchored on the skills' names (`anchored_read`; a config file's sections read as headings, a
+    reading by the grammar, stay theirs);
     over a format-specific reader's reading (`specific`) only when that one binds none of the steps' fields and the
     calls find as many steps and bind most of their skills' fields. None: `parts` stands."""
     if not ENABLED or not src.vocabulary or not src.anchored or not is_code_file(src.path, text) \
@@ -1401,7 +1401,8 @@ def code_first(src: Source, text: str, parts: SpecParts | None, anchored_read: b
         from pathlib import PurePath
 
         language = PurePath(src.path).suffix.lower() in CODE_SUFFIXES - _CONFIG_SUFFIXES
-        return got if language and (anchored_read or wsteps >= steps) else None  # a config file's sections stay
+        # ... binding more of the skills' fields (a config file's sections, a grammar's reading stay theirs)
+        return got if language and anchored_read and wbound > bound else None
     fields = sum(len(src.vocabulary.inputs_of(s.skill or "") or ()) for s in got[0].steps)
     return got if not bound and wsteps >= steps and fields and wbound >= WIRED_SHARE * fields else None
 
