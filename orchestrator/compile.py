@@ -100,25 +100,22 @@ def compile_spec(
     if tool_schemas is None:
         tool_schemas = _ToolSchemasFromServers(settings, path, on_ask)
     try:
-        plan, errors = draft_plan(
-            spec, catalog, settings=settings, chooser=chooser or default_chooser, tool_schemas=tool_schemas
-        )
-        found = check_plan(plan, spec)
-    except RecursionError:
-        # a schema (a contract block, a skill's schema file) nested hundreds deep
-        raise PlanError(Diagnostic(file=str(path), code="too-deep",
-                                   message="a contract or skill schema is nested too deeply to plan; "
-                                           "flatten it (use $defs and $ref)")) from None
+        plan, errors, warnings = _draft(spec, catalog, settings, chooser or default_chooser, tool_schemas, path)
+        if errors and not locked and (again := _by_calls(path, settings, catalog, spec)) is not None:
+            # a code file whose reading the planner refuses: read by its skill calls, if that plans (`spec.wired52`)
+            plan2, errors2, warnings2 = _draft(again, catalog, settings, chooser or default_chooser, tool_schemas,
+                                               path)
+            if not errors2:
+                spec, plan, errors, warnings = again, plan2, errors2, warnings2
+        elif errors and not locked and (other := _other_reading(path, settings, catalog, spec)) is not None:
+            # a code file read by its skill calls whose plan is refused: the other readers' reading, if that plans
+            plan2, errors2, warnings2 = _draft(other, catalog, settings, chooser or default_chooser, tool_schemas,
+                                               path)
+            if not errors2:
+                spec, plan, errors, warnings = other, plan2, errors2, warnings2
     finally:
         if default_chooser is not None:
             default_chooser.close()
-    from orchestrator.plan.guards import LOST_STEP_CODE
-
-    # a step the spec names that no step runs: the plan would run less than the spec says (`plan.guards`)
-    lost = [d.model_copy(update={"severity": Severity.ERROR}) for d in plan.warnings if d.code == LOST_STEP_CODE]
-    errors = sorted(dict.fromkeys([*errors, *lost, *(d for d in found if d.severity is Severity.ERROR)]), key=line_key)
-    warnings = sorted(dict.fromkeys([*(d for d in plan.warnings if d.code != LOST_STEP_CODE),
-                                     *(d for d in found if d.severity is Severity.WARNING)]), key=line_key)
     if errors:
         raise PlanError([*errors, *warnings])
     if structure is not None:
@@ -283,6 +280,59 @@ def _vocabulary(catalog: Catalog) -> Vocabulary:
         return frozenset(n.name for n in said.inputs)
 
     return Vocabulary.of((s.name, s.tool) for s in catalog.skills).with_outputs(outputs, inputs)
+
+
+def _draft(spec: WorkflowSpec, catalog: Catalog, settings: Settings, chooser: SkillChooser | None,
+           tool_schemas: ToolSchemas, path: Path) -> tuple[Plan, list[Diagnostic], list[Diagnostic]]:
+    """The draft plan of `spec`, its errors and its warnings (each sorted by line)."""
+    try:
+        plan, errors = draft_plan(spec, catalog, settings=settings, chooser=chooser, tool_schemas=tool_schemas)
+        found = check_plan(plan, spec)
+    except RecursionError:
+        # a schema (a contract block, a skill's schema file) nested hundreds deep
+        raise PlanError(Diagnostic(file=str(path), code="too-deep",
+                                   message="a contract or skill schema is nested too deeply to plan; "
+                                           "flatten it (use $defs and $ref)")) from None
+    from orchestrator.plan.guards import LOST_STEP_CODE
+
+    # a step the spec names that no step runs: the plan would run less than the spec says (`plan.guards`)
+    lost = [d.model_copy(update={"severity": Severity.ERROR}) for d in plan.warnings if d.code == LOST_STEP_CODE]
+    errors = sorted(dict.fromkeys([*errors, *lost, *(d for d in found if d.severity is Severity.ERROR)]), key=line_key)
+    warnings = sorted(dict.fromkeys([*(d for d in plan.warnings if d.code != LOST_STEP_CODE),
+                                     *(d for d in found if d.severity is Severity.WARNING)]), key=line_key)
+    return plan, errors, warnings
+
+
+def _by_calls(path: Path, settings: Settings, catalog: Catalog, spec: WorkflowSpec) -> WorkflowSpec | None:
+    """A code file's second reading, by its skill calls (`spec.wired52`), when its first reading was another
+    reader's; None when it is no code file, was read so already, or calls no skill in code."""
+    from orchestrator.spec import parse_spec
+    from orchestrator.spec.wired52 import BY_CALLS_SAID, ENABLED
+
+    if not ENABLED or any(w.message.startswith(BY_CALLS_SAID) for w in spec.warnings):
+        return None
+    try:
+        return parse_spec(path, settings.caps.spec_bytes, _vocabulary(catalog), by_calls=True)
+    except SpecError:
+        return None
+
+
+def _other_reading(path: Path, settings: Settings, catalog: Catalog, spec: WorkflowSpec) -> WorkflowSpec | None:
+    """A code file read by its skill calls first (`spec.wired52.code_first`), read again without that preference;
+    None when it was not read so or the other reading is refused too."""
+    from orchestrator.spec import parse_spec
+    from orchestrator.spec.wired52 import BY_CALLS_SAID, FIRST
+
+    if not any(w.message.startswith(BY_CALLS_SAID) for w in spec.warnings):
+        return None
+    token = FIRST.set(False)
+    try:
+        other = parse_spec(path, settings.caps.spec_bytes, _vocabulary(catalog))
+    except SpecError:
+        return None
+    finally:
+        FIRST.reset(token)
+    return None if any(w.message.startswith(BY_CALLS_SAID) for w in other.warnings) else other
 
 
 def _only_no_steps(exc: SpecError) -> bool:

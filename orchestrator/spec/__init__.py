@@ -88,12 +88,14 @@ def format_of(path: Path | str) -> SpecFormat | None:
 
 
 def parse_spec(
-    path: Path, max_bytes: int | None = None, vocabulary: Vocabulary = EMPTY, *, anchored: bool = True
+    path: Path, max_bytes: int | None = None, vocabulary: Vocabulary = EMPTY, *, anchored: bool = True,
+    by_calls: bool = False,
 ) -> WorkflowSpec:
     """Read and compile the spec at `path`: a regular file of at most `max_bytes`
     (default: the `SKILLWEAVE_MAX_SPEC_BYTES` cap, 1 MiB unless set). `anchored`: a markdown spec
     the rules fail on may be read anchored on its skills (`spec.anchored`); off when the model
-    reads the structure instead (`plan --interpret`, a lockfile)."""
+    reads the structure instead (`plan --interpret`, a lockfile). `by_calls`: a code file read by its skill
+    calls only (`spec.wired52`; the planner's second reading when the first is refused), None when it has none."""
     fmt = format_of(path)
     suffix = Path(path).suffix.lower()
     limit = file_caps().spec_bytes if max_bytes is None else max_bytes
@@ -112,6 +114,12 @@ def parse_spec(
         line = data[: exc.start].count(b"\n") + 1
         raise SpecError(Diagnostic(file=str(path), line=line, code="spec.encoding",
                                    message="the spec is not UTF-8 text")) from exc
+    if by_calls:  # the planner refused the first reading of a code file: its skill calls only (`spec.wired52`)
+        spec = _by_calls(text, str(path), vocabulary, anchored)
+        if spec is None:
+            raise SpecError(Diagnostic(file=str(path), code="spec.no-steps",
+                                       message="the file calls no skill of the catalog in code"))
+        return spec
     if suffix == ".json":  # a saved plan is no spec; any other JSON is YAML, read as a spec (`spec.json_kind`)
         from orchestrator.spec.json_kind import refuse_plan
 
@@ -213,18 +221,56 @@ def parse_spec(
                                "(headings, lists, code names; its markup taken off)")
     if fmt is None:  # notes.txt, flow.org, a .rst page: text, read as markdown and said so
         written_as = f"`{suffix}`" if suffix else "no suffix"
-        return parse_spec_text(text, str(path), "markdown", vocabulary, anchored=anchored,
-                               said=f"the file has {written_as}, not .md, .markdown, .yaml or .yml: it is read as "
-                                    "markdown text (name it .md to say so, or .yaml if it is YAML)")
+        try:
+            return parse_spec_text(text, str(path), "markdown", vocabulary, anchored=anchored,
+                                   said=f"the file has {written_as}, not .md, .markdown, .yaml or .yml: it is read as "
+                                        "markdown text (name it .md to say so, or .yaml if it is YAML)")
+        except SpecError:  # refused as text: code-like text is read by its skill calls (`spec.wired52`)
+            if not vocabulary or not anchored:
+                raise
+            return parse_spec_text(text, str(path), "markdown", vocabulary, anchored=anchored, wired=True)
     return parse_spec_text(text, str(path), fmt, vocabulary, anchored=anchored)
+
+
+def _by_calls(text: str, path: str, vocabulary: Vocabulary, anchored: bool) -> WorkflowSpec | None:
+    """A code file read by its skill calls (`spec.wired52.code_first`), or None when it is no code file or
+    calls no skill in code."""
+    from orchestrator.spec.wired52 import adopt, code_first
+
+    src = Source(text.removeprefix("\ufeff"), path, vocabulary)
+    src.anchored = anchored
+    written = src.text
+    got = code_first(src, written, None, True)
+    if got is None:
+        return None
+    adopt(src, got[1])
+    sha256 = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+    return _finish(got[0], src, "yaml", sha256, written)
 
 
 def parse_spec_text(
     text: str, path: str, format: SpecFormat | str, vocabulary: Vocabulary = EMPTY, *, anchored: bool = True,
-    said: str | None = None,
+    said: str | None = None, wired: bool = False,
 ) -> WorkflowSpec:
     """Compile spec `text`; `path` is only used in messages and the spec's `path`; `said`: a
-    warning at line 1 about how the file was taken (its suffix)."""
+    warning at line 1 about how the file was taken (its suffix); `wired`: text the readers refused, read by
+    its skill calls if it is code-like (`spec.wired52`). A code file whose reading is refused is read by its
+    skill calls when they are found (`spec.wired52.code_first`)."""
+    try:
+        return _parse_spec_text(text, path, format, vocabulary, anchored=anchored, said=said, wired=wired)
+    except SpecError:
+        if str(format).lower() != "markdown":  # a format reader's refusal (an HCL syntax error) stands
+            raise
+        spec = _by_calls(text, path, vocabulary, anchored)
+        if spec is None:
+            raise
+        return spec
+
+
+def _parse_spec_text(
+    text: str, path: str, format: SpecFormat | str, vocabulary: Vocabulary = EMPTY, *, anchored: bool = True,
+    said: str | None = None, wired: bool = False,
+) -> WorkflowSpec:
     toml = str(format).lower() == "toml"
     hcl = str(format).lower() == "hcl"
     lua = str(format).lower() == "lua"
@@ -250,7 +296,12 @@ def parse_spec_text(
     if said and code is None and not jenkins and not dotenv:
         src.warn(1, said, code="spec.suffix")
     written = src.text
+    md_file = Path(path).suffix.lower() in (".md", ".markdown") or toml or hcl or lua or puml or mseq or docker
     xml_said: tuple[int, str] | None = None
+    by_calls_already = False  # read by its skill calls on the way (`spec.wired52`)
+    sheet_read = False  # an SBAR note or a marked sheet: a format's reading
+    coded: SpecParts | None = None
+    script: SpecParts | None = None
     try:
         from orchestrator.spec.script_flow import script_language
 
@@ -294,6 +345,14 @@ def parse_spec_text(
                 script = read_procfile(src)
             else:
                 script = read_script(src, language)
+            if script is not None and not script.steps and any(e.code == "spec.no-steps" for e in src.errors):
+                from orchestrator.spec.wired52 import adopt, wired_script
+
+                # a script whose calls the script reader does not see: read by its skill calls (`spec.wired52`)
+                if (by_calls := wired_script(src, written)) is not None:
+                    script, coded = None, by_calls[0]
+                    adopt(src, by_calls[1])
+                    by_calls_already = True
         if code == "js" and coded is None:
             src.warn(1, "no list of steps (`export const steps = [{ skill: ... }]`) was found in the code, so the "
                         "file is read as text", "spec.unread")
@@ -309,6 +368,9 @@ def parse_spec_text(
             parts, fmt = coded, "yaml"
         elif language is not None and script is not None:
             parts = script
+        elif fmt == "markdown" and wired and not md_file and (read := _wired_text(src)) is not None:
+            parts, fmt = read, "yaml"  # code-like text the other readers refused, read by its skill calls (`spec.wired52`)
+            by_calls_already = True
         elif fmt == "markdown":
             from orchestrator.spec.linecap import markdown_lines
             from orchestrator.spec.markdown import read_markdown
@@ -337,6 +399,7 @@ def parse_spec_text(
             from orchestrator.spec.marker_sheet42 import apply_sheet, read_sheet
 
             sheet = read_sheet(src.text) if sbar is None else None  # `~ skill <- a, b` lines (`spec.marker_sheet42`)
+            sheet_read = sbar is not None or sheet is not None
             if sheet is not None:
                 src.warn(sheet.heading[0], f"read as a sheet whose marked lines with `<-` are the steps: "
                                            f"'{sheet.heading[1][:60]}' read as the steps' heading, each `<-` list as "
@@ -347,6 +410,16 @@ def parse_spec_text(
             parts = read_markdown(src)
             if sheet is not None:
                 parts = apply_sheet(parts, sheet, src)
+            from orchestrator.spec.anchored import ANCHORED_CODE
+
+            if not md_file and any(w.code == ANCHORED_CODE for w in src.warnings):  # read anchored on its skills
+                from orchestrator.spec.wired52 import adopt, better_wired
+
+                # mostly code, and its skill calls wire more of the skills' fields: read so (`spec.wired52`)
+                if (better := better_wired(src, written, parts)) is not None:
+                    parts, fmt = better[0], "yaml"
+                    adopt(src, better[1])
+                    by_calls_already = True
             if xml and xml_said is not None:  # not well-formed XML: read as text, and said (`spec.xml30`)
                 src.warn(xml_said[0], xml_said[1], "spec.unread")
         elif toml:
@@ -382,7 +455,36 @@ def parse_spec_text(
         raise SpecError(Diagnostic(file=path, line=deepest_line(src.text), code="spec.too-deep",
                                    message="lists, mappings or braces are nested too deeply here "
                                            "to be read")) from None
+    if not by_calls_already:  # a code file: read by its skill calls first (`spec.wired52.code_first`)
+        from orchestrator.spec.anchored import ANCHORED_CODE
+        from orchestrator.spec.recipes import find_recipe_file
+        from orchestrator.spec.wired52 import adopt, code_first
+
+        # a format's own reader read it: a Rakefile's or Gradle script's tasks (`spec.recipes`), a sheet, ...
+        specific = coded is not None or script is not None or toml or hcl or lua or puml or mseq or docker or xml \
+            or sheet_read or find_recipe_file(written) is not None
+        anchored_read = not specific and any(w.code == ANCHORED_CODE for w in src.warnings)
+        if str(format).lower() not in ("yaml", "yml", "json") and (
+                first := code_first(src, written, parts, anchored_read, bool(specific))) is not None:
+            parts, fmt = first[0], "yaml"
+            adopt(src, first[1])
     return _finish(parts, src, fmt, sha256, written)
+
+
+def _wired_text(src: Source) -> SpecParts | None:
+    """Code-like text no detector claims, read by its skill calls (`spec.wired52`), its findings taken by `src`;
+    None: the markdown readers read it as before."""
+    from orchestrator.spec.linecap import markdown_lines
+    from orchestrator.spec.wired52 import adopt, wired_text
+
+    capped = Source(src.text, src.path, src.vocabulary)
+    text = markdown_lines(capped)  # a line too long to read: blank, and a warning at it
+    wired = wired_text(src, text)
+    if wired is None:
+        return None
+    adopt(src, wired[1])  # its own line-1 warning says how the file was taken, not "read as markdown text"
+    src.warnings[:0] = capped.warnings
+    return wired[0]
 
 
 def _finish(parts: SpecParts, src: Source, fmt: SpecFormat, sha256: str, written: str) -> WorkflowSpec:
