@@ -67,6 +67,8 @@ from orchestrator.spec.phrasing52 import whole_scope52
 from orchestrator.spec.phrasing53 import plain as plain53
 from orchestrator.spec.policy_notation24 import habit_reason_spans, typeset_spaces
 from orchestrator.spec.policy_notation25 import whole_scope25
+from orchestrator.spec.recovery53 import plain as recovery_plain53
+from orchestrator.spec.recovery53 import whole_scope53
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.retry_scope import trailing_reason_spans, widened
 from orchestrator.spec.self_correction40 import plain as plain40
@@ -184,6 +186,7 @@ def _read_phrase(text: str, known: frozenset[str]) -> Phrase:
     text = plain45(text)  # "a 10-second pause, then 40 seconds" is 10 seconds, then 40 (`spec.phrasing45`)
     text = plain46(text)  # "throws a wobbly" is "falls over", a failure of any class (`spec.phrasing46`)
     text = plain48(text)  # "2 1/2 minutes" is 2.5 minutes (`spec.phrasing48`)
+    text = recovery_plain53(text)  # "10 s then 20 s then 40 s and so on" a backoff, a bare "throws" "fails" (`spec.recovery53`)
     text = plain49(text)  # "1 s, then 2, 4, 8 and so on" is a backoff from 1 s, x2 (`spec.phrasing49`)
     text = plain50(text)  # "30 sec, then a couple of minutes, then 5 min": 2 minutes (`spec.phrasing50`)
     text = plain52(text)  # "1 h 15 m" is 75 minutes, "doubled each time" doubling (`spec.phrasing52`)
@@ -285,6 +288,7 @@ def _read_phrase(text: str, known: frozenset[str]) -> Phrase:
     statement = whole_scope46(norm, statement)  # "the entire sequence ... after 2.5 hours" (`spec.phrasing46`)
     statement = whole_scope48(norm, statement)  # "Entire nightly batch is capped at 3 h" (`spec.phrasing48`)
     statement = whole_scope52(norm, statement)  # "top to bottom ... finished in 3 days" (`spec.phrasing52`)
+    statement = whole_scope53(norm, statement)  # "from the first step starting to the last one finishing" (`spec.recovery53`)
     statement = budget_without_repeat(norm, statement, retry_said)
     unread = held(unread, statement, norm)  # "retry x3, wait 10s first ...": the wait was read (`spec.held_words44`)
     problems = list(r.problems)

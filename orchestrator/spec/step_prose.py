@@ -29,7 +29,7 @@ _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_c
 
 _TOKEN = _rx(r"`[^`]*`|\d+(?:\.\d+)?[A-Za-z]*|[A-Za-z][\w'’]*|\.\.|[–—-]|[,;&/()]")
 _UNIT = _rx(r"(?i)(?:(?<!\s)\s+)?(?:s|secs?|seconds?|ms|m|mins?|minutes?|h|hrs?|hours?|days?|x|times|tries|"
-            r"attempts?|retries|%|percent)\b")
+            r"attempts?|retries|goes|shots|bashes|cracks|stabs|%|percent)\b")
 # numbers before a unit: "20 and 40", "3 failed", "2 more" (the unit follows: no steps)
 # "after 2 and a half hours", "after 1 and three-quarter hours": a count with its fraction said in words is a time too
 _COUNTED = _rx(r"\s*+\d{1,9}+(?:\s*+(?:,|and|or|-|to)\s*+\d{1,9}+){0,8}+(?:\s++and\s++(?:an?|one|three)[\s-]++(?:half|quarters?|"

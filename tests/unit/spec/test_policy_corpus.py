@@ -88,6 +88,9 @@ HOLDOUT32 = FIXTURES.parent / "foreign-specs-holdout32" / "phrasings-holdout32.y
 # the thirty-third blind set's rows: 25/40 exactly by hand (BLIND-RESULTS.md); read here as tuning data, its misses in
 # XFAIL33
 HOLDOUT33 = FIXTURES.parent / "foreign-specs-holdout33" / "phrasings-holdout33.yaml"
+# the thirty-fourth blind set's rows: 24/40 exactly by hand (BLIND-RESULTS.md); read here as tuning data, its misses in
+# XFAIL34
+HOLDOUT34 = FIXTURES.parent / "foreign-specs-holdout34" / "phrasings-holdout34.yaml"
 ASSUMED_RETRIES = 3  # a wait without a count: the planner assumes 3 and warns (spec.effect)
 
 # text -> (the meaning we read instead, why)
@@ -216,6 +219,8 @@ def _corpus() -> list[tuple[str, dict[str, Any]]]:
                 for e in yaml.safe_load(HOLDOUT32.read_text(encoding="utf-8"))]
     entries += [(HOLDOUT33.name, {**e, "meaning": _neutral(e["meaning"])})
                 for e in yaml.safe_load(HOLDOUT33.read_text(encoding="utf-8"))]
+    entries += [(HOLDOUT34.name, {**e, "meaning": _neutral(e["meaning"])})
+                for e in yaml.safe_load(HOLDOUT34.read_text(encoding="utf-8"))]
     return entries
 
 
@@ -652,6 +657,23 @@ XFAIL33: dict[str, str] = {
 }
 
 
+
+# holdout34 rows still read otherwise, each with why (strict xfails: one read as meant must leave the list)
+XFAIL34: dict[str, str] = {
+    "Should the lab upload fail, re-send it once after half a minute, then leave it failed.":
+        _DEFAULT_FAIL.format("1 retry after 30 s", "then leave it failed"),
+    "Keep knocking on the MOT portal, 10 s then 20 s then 40 s and so on, but never wait more than 5 min and stop after "
+    "8 goes.":
+        "the backoff from 10 s x2 capped at 300 s as meant; 'stop after 8 goes' is 8 goes in all, 7 retries (as 'eight "
+        "goes at most', docs/spec-format.md); the key counts 8 retries",
+    "Try the postcode geocoder twice more, 20 s apart, and if it's still broken use geocode-by-town.":
+        "2 retries 20 s apart as meant; the fallback's name is written bare, read as the skill only when the catalog has "
+        "it (`read_phrase(names=...)`, as the spec's own plan reads it); the corpus reads without a catalog",
+    "Give the map tiles 30 seconds; if they time out, carry on with tiles = 0.":
+        "the 30 s timeout and the value as meant; the value is kept for the timeout the sentence names ('if they time "
+        "out'), not every failure (as holdout31's rows)",
+}
+
 def _case(source: str, entry: dict[str, Any]) -> Any:
     reason = XFAIL.get(entry["text"]) if source == HOLDOUT3.name else None
     reason = XFAIL9.get(entry["text"]) if source == HOLDOUT9.name else reason
@@ -667,6 +689,7 @@ def _case(source: str, entry: dict[str, Any]) -> Any:
     reason = XFAIL31.get(entry["text"]) if source == HOLDOUT31.name else reason
     reason = XFAIL32.get(entry["text"]) if source == HOLDOUT32.name else reason
     reason = XFAIL33.get(entry["text"]) if source == HOLDOUT33.name else reason
+    reason = XFAIL34.get(entry["text"]) if source == HOLDOUT34.name else reason
     reason = XFAIL8.get(entry["text"]) if source == HOLDOUT8.name else reason
     reason = XFAIL4.get(entry["text"]) if source == HOLDOUT4.name else reason
     reason = XFAIL5.get(entry["text"]) if source == HOLDOUT5.name else reason
@@ -709,7 +732,7 @@ def test_every_null_phrasing_gives_no_reading_and_every_ambiguous_one_a_reason()
     for _, entry in CORPUS:
         phrase = read_phrase(entry["text"])
         if entry["text"] in {*XFAIL, *XFAIL4, *XFAIL5, *XFAIL6, *XFAIL8, *XFAIL9, *XFAIL19, *XFAIL20, *XFAIL21, *XFAIL25, *XFAIL26, *XFAIL27,
-                             *XFAIL28, *XFAIL29, *XFAIL31, *XFAIL32}:
+                             *XFAIL28, *XFAIL29, *XFAIL31, *XFAIL32, *XFAIL34}:
             continue
         if entry["meaning"] is None:
             assert not phrase.read and not phrase.problems, entry["text"]
@@ -899,6 +922,21 @@ def test_the_thirty_third_holdout_set_is_read_but_for_its_reasoned_xfails() -> N
     assert len(holdout33) == 40
     missed = [e["text"] for e in holdout33 if not agrees(e["text"], e["meaning"])[0]]
     assert sorted(missed) == sorted(XFAIL33)
+
+
+def test_the_thirty_fourth_holdout_set_is_read_but_for_its_reasoned_xfails() -> None:
+    holdout34 = [e for name, e in CORPUS if name == HOLDOUT34.name]
+    assert len(holdout34) == 40
+    missed = [e["text"] for e in holdout34 if not agrees(e["text"], e["meaning"])[0]]
+    assert sorted(missed) == sorted(XFAIL34)
+
+
+def test_a_thirty_fourth_holdout_whole_run_row_read_here_is_the_whole_run_s_limit_not_an_attempt_s() -> None:
+    """The corpus compares a time whatever its scope (`_neutral`); each time read here has the author's scope."""
+    for entry in (e for name, e in CORPUS if name == HOLDOUT34.name):
+        statement = read_phrase(entry["text"]).statement
+        if entry["meaning"].get("timeout_s") is not None and statement.timeout_s is not None:
+            assert statement.whole_run == (entry.get("scope") == "whole run"), entry["text"]
 
 
 def test_a_thirty_third_holdout_whole_run_row_read_here_is_the_whole_run_s_limit_not_an_attempt_s() -> None:

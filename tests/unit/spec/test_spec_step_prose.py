@@ -72,6 +72,8 @@ def test_a_dependency_in_a_sentence_is_read(sentence: str, ids: tuple[str, ...],
         "Retry after 5 seconds if it fails.",
         "If Step 3 fails after its retries, stop.",
         "after 2 attempts, Step 3 goes on",
+        "Keep knocking, but never wait more than 5 min and stop after 8 goes.",  # a count of goes (holdout34 row 10)
+        "Give up after 4 shots at it.",
         "Once you have the tarball, check it with `verify-checksum`.",
         "Which of these three runs depends on the category from Stage 1: x",
         "Give it 60 seconds.",
