@@ -70,7 +70,7 @@ _DASHED = _rx(r"(?<![\w-])--?(?P<key>[A-Za-z_][\w-]{0,60}+)(?:=|\s++)(?=[^\s-])"
 _HEADER = _rx(r"^\s*+(?:\[{1,2}+\s*+(?P<a>[\w.\- \"']{1,80}?)\s*+\]{1,2}+|&(?P<b>\w{1,80}+)|<(?P<c>[\w-]{1,40}+)\b[^>]{0,300}+>"
               r"|(?P<d>[\w.-]{1,80}+)\s*+:)\s*+$")
 _LABELS = ("id", "key", "name", "step", "label", "as", "ref", "stepid", "stepname", "task")
-_ID_PAIR = _rx(r"(?<![\w-])[\"']?(?P<key>id|key|name|step|label|as|ref|step_?id|step_?name|task)\b[\"']?"
+_ID_PAIR = _rx(r"(?<![\w-])[\"']?(?P<key>id|key|name|step|label|as|ref|step_?id|step_?name|task|out|output|result|into|save_?as|store_?as)\b[\"']?"
                r"(?:\s*+(?:=>|:=|=|:)\s*+|\s++)[\"':]?(?P<value>[A-Za-z_][\w-]{0,80}+)", re.I)
 _OPENER_NAME = _rx(r"[\"'](?P<a>[A-Za-z_][\w-]{0,80}+)[\"']|(?P<b>[A-Za-z_][\w-]{0,80}+)\s*+(?:\{|\(|\bdo|:|=\s*+\{)\s*+$")
 _DEP_CALL = _rx(r"\b(?:after|depends_?on|dependsOn|needs|requires|wait_?for|run_?after|mustRunAfter|upstream)\s*+\("

@@ -260,3 +260,33 @@ def test_a_code_file_is_read_by_its_calls_first_and_prose_is_not() -> None:
     spec = read(PY_BRANCH, "clean.hs")
     assert by_calls(spec)
     assert not by_calls(read(PROSE_TXT, "notes.txt"))
+
+
+# -- a result named by an argument of the call (`out=`, `into:`, `result =>`) ----------------------------------
+MACRO = """\
+* nightly bill, submit as is;
+%run(pull-rooms, out=rooms, site=&site, day=&day);
+%run(price-room, out=bill, room_id=rooms.count, size=3, rate=1.5);
+%run(send-bill, out=done, total=bill.total, to=desk@example.org);
+"""
+
+KEYWORDS = """\
+// nightly bill
+invoke('pull-rooms', into: 'rooms', site: site, day: day)
+invoke('price-room', into: 'bill', room_id: rooms.count, size: 3, rate: 1.5)
+invoke('send-bill', total: bill.total, to: 'desk@example.org')
+"""
+
+
+def test_a_result_named_by_an_argument_of_the_call_is_that_step_s_name() -> None:
+    for text, path in ((MACRO, "bill.sas"), (KEYWORDS, "bill.dart")):
+        spec = read(text, path)
+        pull, price, send = (step(spec, s) for s in ("pull-rooms", "price-room", "send-bill"))
+        assert sources(price)["room_id"] == f"steps.{pull.id}.output.count", path
+        assert sources(send)["total"] == f"steps.{price.id}.output.total", path
+        assert pull.id in price.depends_on and price.id in send.depends_on, path
+    # near-miss: `out` that is one of the skill's own inputs stays its input, no name for the step
+    vocab = Vocabulary.of([("log-day", None)]).with_outputs(lambda s: frozenset({"logged"}),
+                                                            lambda s: frozenset({"note", "site", "out"}))
+    spec = parse_spec_text("%run(log-day, out=north, note=x, site=s);\n", "d.sas", "markdown", vocab)
+    assert spec.steps[0].id != "north" and spec.steps[0].input_values.get("out") == "north"
