@@ -158,12 +158,14 @@ def _spec(text: str) -> tuple[list[str], dict[str, dict[str, str | None]], dict[
 
 
 def test_a_ruby_script_s_argv_names_bind_where_a_call_passes_them() -> None:
-    names, sources, _, said = _spec('# nightly kennel feed\nkennel = ARGV[0]\nweek = ARGV[1]\n\n# who is in\n'
+    names, sources, _, _ = _spec('# nightly kennel feed\nkennel = ARGV[0]\nweek = ARGV[1]\n\n# who is in\n'
                                     'dogs = run_skill("count-dogs", kennel_code: kennel, week: week)\n# the order\n'
                                     'run_skill("feed-order", dog_count: dogs[:dog_count])\n')
     assert names == ["kennel", "week"]
-    assert sources["step-1"] == {"kennel_code": "inputs.kennel"}  # `week: week`: the planner's, by its name
-    assert len(said) == 1 and said[0].startswith("2: ") and "kennel (line 2), week (line 3)" in said[0]
+    # a Ruby-like file is read by its skill calls (`spec.wired52`), its steps named by the results they are kept in
+    count, feed = sources.values()
+    assert count == {"kennel_code": "inputs.kennel", "week": "inputs.week"}
+    assert feed == {"dog_count": f"steps.{next(iter(sources))}.output.dog_count"}
 
 
 def test_sas_macro_variables_bind_over_the_command_line_s_literal() -> None:
@@ -205,9 +207,10 @@ def test_a_reference_to_an_input_binds_it_over_an_earlier_step_s_output_of_that_
             "run_skill('feed-order', { kennel_code => $kennel_code, dog_count => $dogs->{dog_count} });\n")
     names, sources, _, _ = _spec(text)
     assert names == ["kennel_code", "week"]
-    assert sources["step-2"] == {"kennel_code": "inputs.kennel_code"}  # count-dogs outputs one too: `$` says which
+    feed = list(sources.values())[1]
+    assert feed["kennel_code"] == "inputs.kennel_code"  # count-dogs outputs one too: `$` says which
     bare = text.replace("kennel_code => $kennel_code, dog", "kennel_code => kennel_code, dog")
-    assert _spec(bare)[1]["step-2"] == {}  # a bare name: the planner's, as before
+    assert list(_spec(bare)[1].values())[1]["kennel_code"] == "inputs.kennel_code"  # a declared input's bare name too
 
 
 def test_getopts_a_one_line_message_and_typed_members_with_defaults() -> None:
