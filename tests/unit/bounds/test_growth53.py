@@ -1,14 +1,21 @@
-"""Bounded time on big input (round 53): placing the "one of these values" readings of every step is linear in
+"""Bounded time on big input (round 53): a script, config or text over 5,000 lines is refused at once, with the
+limit; placing the "one of these values" readings of every step is linear in
 the steps (each alternative found through indexes built once, not by searching every step before it). Each test
 times the same work at n and 4n and asserts the ratio, never an absolute time."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
+import pytest
+
+from orchestrator.errors import SpecError
 from orchestrator.plan.join_sources import JoinReader
 from orchestrator.plan.scope import Produced
+from orchestrator.spec import parse_spec
 from orchestrator.spec.either_input import Alternative, EitherInput
+from orchestrator.spec.foreign_length53 import MAX_LINES, too_long
 from orchestrator.spec.model import StepSpec
 from tests.unit.bounds.test_growth52 import _grows_linearly
 
@@ -102,3 +109,42 @@ def test_a_named_step_is_the_latest_before_that_goes_by_that_name() -> None:
     assert reader._named("step 2", 12) == 1
     assert reader._named("step 9", 5) is None  # near miss: a step after it is no step before it
     assert reader._named("weigh crate 4", 12) == 3
+
+
+# -- a file that is not a spec, over the lines it is read to: refused at once (`spec.foreign_length53`) ----------
+
+
+def _write(tmp_path: Path, name: str, lines: int) -> Path:
+    path = tmp_path / name
+    path.write_text("# 1) open the bags\nmy $b = run_skill('open-batch', {});\n"
+                    + "# tray checked and sent on\n" * (lines - 2), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("name", ["returns.pl", "notes.txt", "rules.sieve", "Procfile"])
+def test_a_script_or_text_over_the_line_limit_is_refused_with_its_length_and_the_limit(tmp_path: Path,
+                                                                                     name: str) -> None:
+    with pytest.raises(SpecError) as caught:
+        parse_spec(_write(tmp_path, name, MAX_LINES + 1))
+    said = caught.value.diagnostics
+    assert len(said) == 1 and said[0].code == "spec.too-long" and said[0].line == MAX_LINES + 1
+    assert f"{MAX_LINES + 1:,} lines" in said[0].message and f"up to {MAX_LINES:,} lines" in said[0].message
+
+
+def test_a_spec_of_that_length_and_a_script_at_the_limit_are_read(tmp_path: Path) -> None:
+    assert too_long("flow.md", "line\n" * (4 * MAX_LINES)) is None  # near miss: a spec's own format
+    assert too_long("flow.yaml", "a: 1\n" * (4 * MAX_LINES)) is None
+    assert too_long("returns.pl", "# note\n" * MAX_LINES) is None  # at the limit
+    assert too_long("returns.pl", "# note\n" * MAX_LINES + "# one more") is not None  # one line over, unended
+
+
+def test_the_refusal_takes_time_linear_in_the_file_not_the_readers(tmp_path: Path) -> None:
+    def make(n: int) -> Callable[[], object]:
+        path = _write(tmp_path, f"r{n}.pl", n)
+
+        def refuse() -> None:
+            with pytest.raises(SpecError):
+                parse_spec(path)
+        return refuse
+
+    _grows_linearly(make, 2 * MAX_LINES)
