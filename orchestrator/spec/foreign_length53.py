@@ -27,6 +27,6 @@ def too_long(path: str, text: str) -> Diagnostic | None:
         return None
     kind = f"a `{suffix}` file" if suffix else f"`{Path(path).name}`"
     return Diagnostic(file=path, line=MAX_LINES + 1, code=CODE,
-                      message=f"the file has {lines:,} lines; {kind} is not a markdown or YAML spec, and such a file "
-                              f"is read as a workflow up to {MAX_LINES:,} lines (each of its lines is read for what "
-                              "it says of the steps): split it, or write its steps as a markdown or YAML spec")
+                      message=f"the file is too long to read: {lines:,} lines, limit {MAX_LINES:,} for {kind}, which "
+                              "is not a markdown or YAML spec (each of its lines is read for what it says of the "
+                              "steps): split it, or write its steps as a markdown or YAML spec")

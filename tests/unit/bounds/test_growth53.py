@@ -128,7 +128,7 @@ def test_a_script_or_text_over_the_line_limit_is_refused_with_its_length_and_the
         parse_spec(_write(tmp_path, name, MAX_LINES + 1))
     said = caught.value.diagnostics
     assert len(said) == 1 and said[0].code == "spec.too-long" and said[0].line == MAX_LINES + 1
-    assert f"{MAX_LINES + 1:,} lines" in said[0].message and f"up to {MAX_LINES:,} lines" in said[0].message
+    assert f"{MAX_LINES + 1:,} lines" in said[0].message and f"limit {MAX_LINES:,} for" in said[0].message
 
 
 def test_a_spec_of_that_length_and_a_script_at_the_limit_are_read(tmp_path: Path) -> None:

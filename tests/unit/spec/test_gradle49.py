@@ -161,7 +161,7 @@ def test_a_gradle_script_too_long_to_read_is_refused_with_the_limit(tmp_path: Pa
         _spec(tmp_path, long, "build.gradle")
     first = caught.value.diagnostics[0]
     assert first.code == "spec.too-long" and first.line == _MAX_LINES + 1
-    assert f"{long.count(chr(10)):,} lines" in first.message and f"up to {_MAX_LINES:,} lines" in first.message
+    assert f"{long.count(chr(10)):,} lines" in first.message and f"limit {_MAX_LINES:,} for" in first.message
     at_limit = _spec(tmp_path, _GROOVY + "// a note\n" * (_MAX_LINES - len(_GROOVY.split("\n"))), "build.gradle")
     assert [s.skill for s in at_limit.steps] == ["pull-stock", "stock-report"]  # near miss: at the limit, read
     assert not any("too long" in w.message for w in at_limit.warnings)
