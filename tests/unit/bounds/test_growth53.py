@@ -148,3 +148,18 @@ def test_the_refusal_takes_time_linear_in_the_file_not_the_readers(tmp_path: Pat
         return refuse
 
     _grows_linearly(make, 2 * MAX_LINES)
+
+
+def test_a_script_giving_more_steps_than_its_kind_plans_is_refused_at_the_first_one_too_many(tmp_path: Path) -> None:
+    from orchestrator.spec.foreign_length53 import MAX_STEPS, too_many_steps
+
+    call = "run_skill('open-batch', { ward => $ward });\n"
+    path = tmp_path / "returns.pl"
+    path.write_text("#!/usr/bin/perl\nmy $ward = shift @ARGV;\n" + call * (MAX_STEPS + 1), encoding="utf-8")
+    with pytest.raises(SpecError) as caught:
+        parse_spec(path)
+    said = caught.value.diagnostics[0]
+    assert said.code == "spec.too-many-steps" and said.line == MAX_STEPS + 3
+    assert f"{MAX_STEPS + 1:,} steps" in said.message and f"limit {MAX_STEPS:,} for a `.pl` file" in said.message
+    assert too_many_steps("returns.pl", MAX_STEPS) is None  # at the limit
+    assert too_many_steps("flow.md", 4 * MAX_STEPS) is None  # near miss: a spec's own format has its own cap
