@@ -17,6 +17,7 @@ from orchestrator.spec import parse_spec
 from orchestrator.spec.either_input import Alternative, EitherInput
 from orchestrator.spec.foreign_length53 import MAX_LINES, too_long
 from orchestrator.spec.model import StepSpec
+from orchestrator.spec.source import Source
 from tests.unit.bounds.test_growth52 import _grows_linearly
 
 
@@ -163,3 +164,35 @@ def test_a_script_giving_more_steps_than_its_kind_plans_is_refused_at_the_first_
     assert f"{MAX_STEPS + 1:,} steps" in said.message and f"limit {MAX_STEPS:,} for a `.pl` file" in said.message
     assert too_many_steps("returns.pl", MAX_STEPS) is None  # at the limit
     assert too_many_steps("flow.md", 4 * MAX_STEPS) is None  # near miss: a spec's own format has its own cap
+
+
+# -- a long list that holds no steps is looked through once, not once per item (`spec.structure.read_container`) --
+
+
+def _notes_list(n: int) -> list[object]:
+    from orchestrator.spec.blocks import Bullet
+
+    return [Bullet(line=i + 1, text=f"tray {i} was counted by the clerk and sent on", ordered=True, number=str(i + 1))
+            for i in range(n)]
+
+
+def test_a_long_list_with_no_steps_in_it_is_looked_through_in_linear_time() -> None:
+    from orchestrator.spec.structure import read_container
+
+    def make(n: int) -> Callable[[], object]:
+        blocks = _notes_list(n)
+        return lambda: [read_container(blocks, Source("", "n.md"), [], named=False)  # type: ignore[arg-type]
+                        for _ in range(5)]  # five passes: one is too short to time
+
+    _grows_linearly(make, 500)
+
+
+def test_a_list_with_steps_after_notes_still_reads_them_and_one_without_none() -> None:
+    from orchestrator.spec.blocks import Bullet
+    from orchestrator.spec.structure import read_container
+
+    blocks = [*_notes_list(3), Bullet(line=9, text="Run `pull-stock` to pull the stock", ordered=False),
+              Bullet(line=10, text="Run `stock-report` to write the report", ordered=False)]
+    found = read_container(blocks, Source("", "n.md"), [], named=False)  # type: ignore[arg-type]
+    assert found is not None and [s.where for s in found[0]] == ["n.md:9", "n.md:10"]
+    assert read_container(_notes_list(6), Source("", "n.md"), [], named=False) is None  # type: ignore[arg-type]
