@@ -182,7 +182,7 @@ def test_a_long_list_with_no_steps_in_it_is_looked_through_in_linear_time() -> N
     def make(n: int) -> Callable[[], object]:
         blocks = _notes_list(n)
         return lambda: [read_container(blocks, Source("", "n.md"), [], named=False)  # type: ignore[arg-type]
-                        for _ in range(5)]  # five passes: one is too short to time
+                        for _ in range(20)]  # twenty passes: one is too short to time under load
 
     _grows_linearly(make, 500)
 
