@@ -392,10 +392,17 @@ class _Planner:
                 and not self.makers.get(i.name, set()) & set(before)]
         return fans[0] if left else None
 
+    def _titles(self) -> frozenset[str]:
+        """The steps' names, lower-cased: once per spec's steps, not once per step's text."""
+        kept = getattr(self, "_titles_kept", None)
+        if kept is None or kept[0] is not self.spec.steps:
+            kept = self._titles_kept = (self.spec.steps, frozenset(s.name.strip().lower() for s in self.spec.steps))
+        return kept[1]
+
     def said_as_data(self, text: str) -> str:
         """A step's text without what names no data it reads: "it needs nothing from the slug",
         "doesn't need the export", and another step's name in quotes ("the plan from "Mix the plan"")."""
-        titles = {s.name.strip().lower() for s in self.spec.steps}
+        titles = self._titles()
         text = _NOT_READ.sub(" ", text)
         return _QUOTED.sub(lambda m: " " if m.group(1).strip().lower() in titles else m.group(0), text)
 

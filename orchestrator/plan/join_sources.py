@@ -27,8 +27,11 @@ says otherwise.
 
 from __future__ import annotations
 
+import bisect
+import functools
+import itertools
 import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from orchestrator.errors import Diagnostic
@@ -90,17 +93,55 @@ class JoinInput:
 
 
 class JoinReader:
-    """Places the readings of every step of one spec (module docstring)."""
+    """Places the readings of every step of one spec (module docstring).
+
+    Each step is looked for through indexes built once (which steps output a name, which output a name of given
+    words, which name a word is in, which steps a step can be called by), never by walking every step before
+    the reading: placing all of a spec's readings grows with the spec, not with its square."""
 
     def __init__(self, steps: Sequence[StepSpec], produced: Mapping[str, Produced],
                  skill_of: Mapping[str, str], path: str) -> None:
         self.steps = list(steps)
         self.order = [s.id for s in steps]
         self.index = {sid: i for i, sid in enumerate(self.order)}
-        self.leads = {s.id: _lead(s) for s in steps}  # each step's lead word, read once (`_named` asks for it often)
         self.produced = produced
         self.skill_of = skill_of
         self.path = path
+        self._word_cache: dict[str, tuple[str, ...]] = {}
+        # the steps (ascending positions) each way of calling a step names: its id, name, skill or lead word
+        # (lower-cased), and its id or "step-N" as `numbered_step` writes them
+        self.called: dict[tuple[str, str], list[int]] = {}
+        # ungathered steps (ascending) outputting a name / a name of these words; a word's names; steps with outputs
+        self.by_name: dict[str, list[int]] = {}
+        self.by_words: dict[tuple[str, ...], list[int]] = {}
+        self.names_of_word: dict[str, set[str]] = {}
+        self.with_fields: list[int] = []
+        self.with_fields_ungathered: list[int] = []
+        for i, s in enumerate(self.steps):
+            for key in {("low", s.id.lower()), ("low", s.name.strip().lower()),
+                        ("low", skill_of.get(s.id, "").lower()), ("low", _lead(s)),
+                        ("num", s.id), ("num", f"step-{s.number}")}:
+                self.called.setdefault(key, []).append(i)
+            made = self._fields(s.id)
+            if made:
+                self.with_fields.append(i)
+            if produced[s.id].gathered or not made:
+                continue
+            self.with_fields_ungathered.append(i)
+            for f in made:
+                self.by_name.setdefault(f, []).append(i)
+                key_words = self._words(f)
+                held = self.by_words.setdefault(key_words, [])
+                if not held or held[-1] != i:
+                    held.append(i)
+                for w in set(key_words) - _GENERIC:
+                    self.names_of_word.setdefault(w, set()).add(f)
+
+    def _words(self, text: str) -> tuple[str, ...]:
+        found = self._word_cache.get(text)
+        if found is None:
+            found = self._word_cache[text] = tuple(_words(text))
+        return found
 
     def label(self, step: StepSpec) -> str:
         return f"{step.id} ({step.name})"
@@ -134,19 +175,19 @@ class JoinReader:
     def place(self, step: StepSpec, reading: EitherInput) -> JoinInput:
         join = JoinInput(reading)
         index = self.index[step.id]
-        earlier = [self.steps[i] for i in range(index - 1, -1, -1)]  # latest first
-        first = [s for s in earlier if s.id in step.depends_on] + [s for s in earlier if s.id not in step.depends_on]
+        deps = sorted((self.index[d] for d in set(step.depends_on) if self.index.get(d, index) < index), reverse=True)
+        earlier = _Around(self, index, [], ungathered=False)  # the steps before it, latest first
         for alt in reading.alternatives:
             if alt.step is not None:
-                named = self._named(alt.step, earlier)
+                named = self._named(alt.step, index)
                 if named is None:
                     join.warnings.append(self._warn(step, reading, f"`{alt.step}` (written with \"{alt.words}\") is "
                                                     "no step before it", earlier))
                     continue
-                candidates = [named]
+                among = _Among(self, index, deps, {self.index[p.step] for p in join.placed}, only=named)
             else:
-                candidates = [s for s in first if not self.produced[s.id].gathered]
-            placed = self._field(alt, candidates, [p.step for p in join.placed], step, reading, join)
+                among = _Among(self, index, deps, {self.index[p.step] for p in join.placed}, only=None)
+            placed = self._field(alt, among, step, reading, join)
             if placed is None:
                 continue
             if placed.step in join.steps:
@@ -159,32 +200,40 @@ class JoinReader:
             join.warnings.append(self._warn(step, reading, "only one of the values is found", earlier))
         return join
 
-    def _named(self, said: str, earlier: Sequence[StepSpec]) -> StepSpec | None:
+    def _named(self, said: str, before: int) -> int | None:
+        """The latest step before position `before` that `said` calls (by id, number, name, skill or lead word)."""
         low = said.strip().strip("`").lower()
         numbered = numbered_step(said)
-        for s in earlier:
-            if s.id.lower() == low or numbered in (s.id, f"step-{s.number}") or s.name.strip().lower() == low \
-                    or self.skill_of.get(s.id, "").lower() == low or self.leads.get(s.id, "") == low:
-                return s
-        return None
+        found = [_latest(self.called.get(("low", low), []), before)]
+        if numbered is not None:
+            found.append(_latest(self.called.get(("num", numbered), []), before))
+        return max((i for i in found if i is not None), default=None)
 
-    def _field(self, alt: Alternative, candidates: Sequence[StepSpec], used: Sequence[str], step: StepSpec,
-               reading: EitherInput, join: JoinInput) -> Placed | None:
+    def _field(self, alt: Alternative, among: _Among, step: StepSpec, reading: EitherInput,
+               join: JoinInput) -> Placed | None:
         said = alt.words.replace("`", "").strip()
-        key = _words(said)
-        ordered = [s for s in candidates if s.id not in used] + [s for s in candidates if s.id in used]
-        for how, same in (("its name", lambda f: f == said), ("its words", lambda f: _words(f) == key)):
-            for s in ordered:
-                hit = next((f for f in sorted(self._fields(s.id)) if same(f)), None)
-                if hit is not None:
-                    return Placed(alt, s.id, hit, how)
-        scored: dict[str, tuple[int, str]] = {}  # field -> (shared words, the latest step that outputs it)
-        for s in ordered:
-            for f in self._fields(s.id):
-                common = set(key) & set(_words(f))
-                shared = len(common) if common - _GENERIC else 0  # "gift id" is not `refund_id`
-                if shared and f not in scored:
-                    scored[f] = (shared, s.id)
+        key = self._words(said)
+        at = among.first(self.by_name.get(said, []), lambda i: said in self._fields(self.order[i]))
+        if at is not None:
+            return Placed(alt, self.order[at], said, "its name")
+        at = among.first(self.by_words.get(key, []),
+                         lambda i: any(self._words(f) == key for f in self._fields(self.order[i])))
+        if at is not None:
+            hit = min(f for f in self._fields(self.order[at]) if self._words(f) == key)
+            return Placed(alt, self.order[at], hit, "its words")
+        scored: dict[str, tuple[int, str]] = {}  # field -> (shared words, the first step looked at that outputs it)
+        if among.only is not None:
+            names: set[str] = set(self._fields(self.order[among.only]))
+        else:
+            names = set().union(*(self.names_of_word.get(w, set()) for w in set(key) - _GENERIC))
+        for f in names:
+            common = set(key) & set(self._words(f))
+            shared = len(common) if common - _GENERIC else 0  # "gift id" is not `refund_id`
+            if not shared:
+                continue
+            at = among.first(self.by_name.get(f, []), functools.partial(self._outputs, f))
+            if at is not None:
+                scored[f] = (shared, self.order[at])
         best = max((n for n, _ in scored.values()), default=0)
         top = sorted(f for f, (n, _) in scored.items() if n == best) if best else []
         if len(top) == 1:
@@ -197,6 +246,7 @@ class JoinReader:
                                             "plan.join-input"))
             return placed
         what = f"\"{alt.words}\"" + (f" ({alt.step})" if alt.step else "")
+        candidates = among.around()
         if len(top) > 1:
             join.warnings.append(self._warn(step, reading, f"{what} could be {' or '.join(f'`{f}`' for f in top)}",
                                             candidates))
@@ -204,6 +254,9 @@ class JoinReader:
             join.warnings.append(self._warn(step, reading, f"{what} is no output of "
                                             f"{'it' if alt.step else 'any step before it'}", candidates))
         return None
+
+    def _outputs(self, name: str, at: int) -> bool:
+        return name in self._fields(self.order[at])
 
     def _fields(self, sid: str) -> frozenset[str]:
         made = self.produced[sid]
@@ -214,14 +267,81 @@ class JoinReader:
                  for a in reading.alternatives]
         return " or ".join(parts)
 
-    def _warn(self, step: StepSpec, reading: EitherInput, why: str, around: Sequence[StepSpec]) -> Diagnostic:
-        listed = [s for s in around if self._fields(s.id)][:_LISTED]
+    def _warn(self, step: StepSpec, reading: EitherInput, why: str, around: Iterable[StepSpec]) -> Diagnostic:
+        listed = list(itertools.islice((s for s in around if self._fields(s.id)), _LISTED))
         outputs = "; ".join(f"{s.id} ({self.skill_of.get(s.id) or s.name}) outputs "
                             f"{', '.join(sorted(self._fields(s.id)))}" for s in listed)
         return warning_at(reading.where, self.path,
                           f"{self.label(step)}: `{reading.name}` is one of {self._said(reading)}, but {why}. "
                           f"Write each value as its step outputs it, `{reading.name}` = a_field (from Step N) or "
                           f"another_field (from Step M)" + (f" ({outputs})" if outputs else ""), "plan.join-input")
+
+
+def _latest(held: Sequence[int], before: int) -> int | None:
+    """The greatest of the ascending positions `held` below `before`."""
+    at = bisect.bisect_left(held, before)
+    return held[at - 1] if at else None
+
+
+def _has(held: Sequence[int], i: int) -> bool:
+    at = bisect.bisect_left(held, i)
+    return at < len(held) and held[at] == i
+
+
+@dataclass
+class _Around:
+    """The steps before position `before` as a warning lists them: those it depends on, then the rest latest
+    first (`ungathered`: `For each` steps left out); only steps with outputs, found through the reader's index."""
+
+    reader: JoinReader
+    before: int
+    deps: list[int]  # positions, latest first
+    ungathered: bool
+
+    def __iter__(self) -> Iterator[StepSpec]:
+        r = self.reader
+        held = r.with_fields_ungathered if self.ungathered else r.with_fields
+        for d in self.deps:
+            if _has(held, d):
+                yield r.steps[d]
+        skip = set(self.deps)
+        for j in range(bisect.bisect_left(held, self.before) - 1, -1, -1):
+            if held[j] not in skip:
+                yield r.steps[held[j]]
+
+
+@dataclass
+class _Among:
+    """Where one alternative is looked for: the step it names (`only`), or the ungathered steps before position
+    `before` - those the step depends on first, then the latest first - with the steps other values were
+    already found on (`used`) looked at last. `first` is the first of them in that order among `held`."""
+
+    reader: JoinReader
+    before: int
+    deps: list[int]
+    used: set[int]
+    only: int | None
+
+    def first(self, held: Sequence[int], outputs: Callable[[int], bool]) -> int | None:
+        """The first step looked at that outputs the name: `held`, the ascending ungathered positions that do
+        (an index), or `outputs` asked of the one named step."""
+        if self.only is not None:
+            return self.only if outputs(self.only) else None
+        for d in self.deps:
+            if d not in self.used and _has(held, d):
+                return d
+        skip = set(self.deps)
+        for j in range(bisect.bisect_left(held, self.before) - 1, -1, -1):
+            if held[j] not in skip and held[j] not in self.used:
+                return held[j]
+        later = sorted(self.used, key=lambda u: (u not in skip, -u))  # the used ones, in the same order
+        return next((u for u in later if u < self.before and _has(held, u)), None)
+
+    def around(self) -> Iterable[StepSpec]:
+        """The steps looked in, as a warning lists them."""
+        if self.only is not None:
+            return [self.reader.steps[self.only]]
+        return _Around(self.reader, self.before, self.deps, ungathered=True)
 
 
 def join_binding(join: JoinInput, optional: bool) -> tuple[InputBinding, Provenance] | None:

@@ -114,6 +114,10 @@ def parse_spec(
         line = data[: exc.start].count(b"\n") + 1
         raise SpecError(Diagnostic(file=str(path), line=line, code="spec.encoding",
                                    message="the spec is not UTF-8 text")) from exc
+    from orchestrator.spec.foreign_length53 import too_long
+
+    if (long := too_long(str(path), text)) is not None:  # a script, config or text over the lines it is read to
+        raise SpecError(long)  # refused before any reader: said with the limit (`spec.foreign_length53`)
     if by_calls:  # the planner refused the first reading of a code file: its skill calls only (`spec.wired52`)
         spec = _by_calls(text, str(path), vocabulary, anchored)
         if spec is None:
@@ -137,14 +141,6 @@ def parse_spec(
 
         if find_recipe_file(text) is not None:
             return parse_spec_text(text, str(path), "markdown", vocabulary, anchored=anchored)
-        from orchestrator.spec.gradle49 import too_long
-
-        if is_gradle(str(path)) and (said := too_long(text.split("\n"))) is not None:  # said, not read as chat silently
-            try:
-                return parse_spec_text(text, str(path), "markdown", vocabulary, anchored=anchored, said=said)
-            except SpecError as exc:  # read as text it fails: the length said first, as the reason
-                raise SpecError([Diagnostic(file=str(path), line=1, code="spec.too-long", message=said),
-                                 *exc.diagnostics]) from None
     if suffix == ".toml":  # TOML: its own reader, into the YAML form's (`toml_form`)
         return parse_spec_text(text, str(path), "toml", vocabulary, anchored=anchored)
     from orchestrator.spec.hcl30 import is_hcl

@@ -68,6 +68,12 @@ def check_sizes(parts: SpecParts, src: Source) -> bool:
                                                          f"{MAX_STEPS:,} (split it into several workflows)",
                   "spec.too-many-steps")
         return False
+    from orchestrator.spec.foreign_length53 import MAX_STEPS as FOREIGN_STEPS
+    from orchestrator.spec.foreign_length53 import too_many_steps
+
+    if (many := too_many_steps(src.path, len(parts.steps))) is not None:  # a script's call line 5 000 times
+        src.error(line_of(parts.steps[FOREIGN_STEPS].where), many, "spec.too-many-steps")
+        return False
     lists: list[tuple[str, tuple[InputSpec, ...] | tuple[FieldSpec, ...]]] = [
         ("the spec has {} workflow inputs", parts.inputs or ())]
     lists += [(f"{s.id} has {{}} input fields", s.inputs) for s in parts.steps]

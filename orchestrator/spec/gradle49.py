@@ -33,7 +33,7 @@ from orchestrator.spec.regex_cache import Patterns
 
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
 
-_MAX_LINES = 5000
+_MAX_LINES = 5000  # a longer file is refused before it is read (`spec.foreign_length53`)
 _NAME = r"[A-Za-z_][\w-]{0,80}+"
 # `tasks.register<Exec>("x") {`, `tasks.register("x", Exec::class) {`, `tasks.create("x")`, `task("x") {`,
 # `task<Exec>("x")`, Groovy `task x(type: Exec) {`, `task x {`, `task('x', type: Exec)`
@@ -292,16 +292,6 @@ class _Script:
             depth = max(0, depth + _braces(code))
             i += 1
         return self.out if self.tasks else None
-
-
-def too_long(lines: list[str]) -> str | None:
-    """What to say of a Gradle script that registers tasks but is longer than this reader reads (`_MAX_LINES`),
-    so it is read as text; None when it is not one."""
-    if len(lines) <= _MAX_LINES or not any(_TASK.match(x) or _REGISTERING.match(x) for x in lines):
-        return None
-    return (f"the Gradle build script has {len(lines):,} lines, more than the {_MAX_LINES:,} a build script is read "
-            "to: too long to read as a build script, so its tasks are not read as steps and it is read as text; "
-            "split it, or write the workflow's steps in a shorter file")
 
 
 def gradle_lines(lines: list[str]) -> tuple[list[str], tuple[tuple[int, str], ...]] | None:

@@ -438,8 +438,9 @@ def read_container(
         steps = list_steps(paragraphs, src, sink, taken)
         taken.update(b.line for item in paragraphs for b in item.children)
     rules = guideline_items(list(blocks))  # "Guardrails" and its list: rules, not steps
+    past = -1  # the end of a list found to hold no steps: a later item of it starts a shorter list, no steps either
     for i, block in enumerate([] if steps is not None else blocks):
-        if block.line in rules:
+        if block.line in rules or i < past:
             continue
         if isinstance(block, Table) and is_step_table(block, src.vocabulary):
             steps = table_steps(block, src, sink)
@@ -451,7 +452,9 @@ def read_container(
                 if not isinstance(after, Bullet) or after.ordered != block.ordered:
                     break
                 items.append(after)
-            if sum(bool(_SUB_LABEL.match(b.text)) for b in items) >= 2:  # "2a."-"2d." with a remark after
+            labelled = sum(bool(_SUB_LABEL.match(b.text)) for b in items) >= 2
+            end = i + len(items)
+            if labelled:  # "2a."-"2d." with a remark after
                 for aside in (b for b in items if not _SUB_LABEL.match(b.text)):
                     if whole_run_sentence(aside.text, aside.line, src, "an item without a label among the "
                                                                         "labelled steps, about the whole run"):
@@ -463,6 +466,8 @@ def read_container(
             if named or (len(items) >= 2 and sum(step_like(b) for b in items) >= 2):
                 steps = list_steps(items, src, sink, taken)
                 break
+            if not labelled:  # its later items hold fewer step-like ones and no labels: skipped (linear)
+                past = end
     runbook = [b for b in blocks if isinstance(b, Para) and starts_step(b.text)]
     if steps is None and ((named and runbook) or len([b for b in runbook if names_skill(b.text)]) >= 2):
         steps = paragraph_steps(blocks, src, sink, taken)

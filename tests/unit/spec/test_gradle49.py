@@ -151,20 +151,17 @@ def test_a_makefile_target_that_only_runs_others_holds_the_runs_limit_and_check_
     assert [(t.line, t.text) for t in spec.steps[1].texts if t.kind == "success"] == [(4, "ok == true")]
 
 
-def test_a_gradle_script_too_long_to_read_says_so_with_the_limit(tmp_path: Path) -> None:
+def test_a_gradle_script_too_long_to_read_is_refused_with_the_limit(tmp_path: Path) -> None:
     from orchestrator.errors import SpecError
     from orchestrator.spec.gradle49 import _MAX_LINES
 
     prose = "The steps:\n\n1. Pull the stock with `pull-stock`\n2. Write the report with `stock-report`\n\n"
     long = prose + _GROOVY + "// a note kept for the record\n" * _MAX_LINES
-    spec = _spec(tmp_path, long, "build.gradle")  # read as text: said at line 1, with the limit
-    said = [w for w in spec.warnings if w.code == "spec.suffix"]
-    assert len(said) == 1 and said[0].line == 1
-    assert "too long to read as a build script" in said[0].message and f"{_MAX_LINES:,}" in said[0].message
-    assert f"{len(long.split(chr(10))):,} lines" in said[0].message
-    with pytest.raises(SpecError) as caught:  # as text it has no steps: the length is the first error
-        _spec(tmp_path, _GROOVY + "// a note kept for the record\n" * _MAX_LINES, "build.gradle.kts")
-    assert caught.value.diagnostics[0].code == "spec.too-long" and caught.value.diagnostics[0].line == 1
+    with pytest.raises(SpecError) as caught:  # refused before it is read (`spec.foreign_length53`)
+        _spec(tmp_path, long, "build.gradle")
+    first = caught.value.diagnostics[0]
+    assert first.code == "spec.too-long" and first.line == _MAX_LINES + 1
+    assert f"{long.count(chr(10)):,} lines" in first.message and f"limit {_MAX_LINES:,} for" in first.message
     at_limit = _spec(tmp_path, _GROOVY + "// a note\n" * (_MAX_LINES - len(_GROOVY.split("\n"))), "build.gradle")
     assert [s.skill for s in at_limit.steps] == ["pull-stock", "stock-report"]  # near miss: at the limit, read
     assert not any("too long" in w.message for w in at_limit.warnings)
