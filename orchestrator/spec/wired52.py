@@ -647,6 +647,21 @@ class _Wired:
                 return hit
         return name.lower() if name.isupper() else name
 
+    def _set_by_program(self, word: str, k: int) -> int | None:
+        """The line before step `k`'s call at which a program file (not a config file) sets the bare identifier `word`
+        on a line that calls no skill (`InputBox, LearnerNo`, `read -r learner`, `gets(learner)`), else None."""
+        from pathlib import PurePath
+
+        if not re.match(r"^[A-Za-z_]\w{0,60}+$", word) or \
+                PurePath(self.src.path).suffix.lower() not in CODE_SUFFIXES - _CONFIG_SUFFIXES:
+            return None
+        calls = {c.index for c in self.calls}
+        word_at = re.compile(rf"(?<![\w$@%&.\"'-]){re.escape(word)}(?![\w\"'(-])")
+        for j in range(min(self.calls[k].index, len(self.lines))):
+            if j not in calls and word_at.search(self.lines[j].code):
+                return j + 1
+        return None
+
     def value(self, text: str, k: int, key: str, line: int) -> object:
         """A value in code in the YAML form's words: a literal, or a reference (`reference`)."""
         said = text.strip().rstrip(",;").strip()
@@ -672,6 +687,11 @@ class _Wired:
             return ref[1]
         if (wrapped := _WRAPPED.match(said)) is not None:  # `S (grower run)`, `String(x)`: the value inside
             return self.value(wrapped.group("a") or wrapped.group("b"), k, key, line)
+        if (set_by := self._set_by_program(said, k)) is not None:  # `InputBox, LearnerNo, ...` then `{no: LearnerNo}`
+            self.inputs.setdefault(said, 0)
+            self.src.warn(line, f"`{said}` is set by the program at line {set_by} (not by a skill call), so it is "
+                                f"read as the run's input `{said}`: give it when the run starts", "spec.reading")
+            return "{{ inputs." + said + " }}"
         if re.match(r"^[\w.-]{1,80}+$", said) and not re.match(r"^[A-Za-z_]\w*+\.[A-Za-z_]", said):
             return said  # a bare word: the text itself (`POSTAGE=2ND`, `mode = fast`)
         self.src.warn(line, f"the value `{said[:60]}` names no step, input or item this file sets: it is read as "

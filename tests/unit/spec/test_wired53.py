@@ -290,3 +290,21 @@ def test_a_result_named_by_an_argument_of_the_call_is_that_step_s_name() -> None
                                                             lambda s: frozenset({"note", "site", "out"}))
     spec = parse_spec_text("%run(log-day, out=north, note=x, site=s);\n", "d.sas", "markdown", vocab)
     assert spec.steps[0].id != "north" and spec.steps[0].input_values.get("out") == "north"
+
+
+# -- a bare name the program sets itself, outside any skill call, is the run's input ------------------------------------
+ASKED = {
+    "ask.ahk": "InputBox, SiteCode, Rooms, Which site?\nRooms := RunSkill(\"pull-rooms\", {site: SiteCode, day: \"mon\"})\n",
+    "ask.rb": "print 'Which site? '\nsiteCode = gets.chomp\nrooms = run_skill(\"pull-rooms\", site: siteCode, day: \"mon\")\n",
+}
+
+
+def test_a_bare_name_the_program_sets_is_the_run_s_input_and_said() -> None:
+    for path, text in ASKED.items():
+        spec = read(text, path)
+        name = "SiteCode" if path.endswith(".ahk") else "siteCode"
+        assert sources(step(spec, "pull-rooms"))["site"] == f"inputs.{name}", path
+        assert any(f"`{name}` is set by the program" in w.message for w in spec.warnings), path
+    # near-miss: a bare word nothing in the program sets stays the text itself (a config's `mode = fast`)
+    spec = read('Rooms := RunSkill("pull-rooms", {site: NORTH, day: "mon"})\n', "other.ahk")
+    assert sources(step(spec, "pull-rooms"))["site"] == "NORTH"
