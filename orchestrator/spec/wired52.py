@@ -731,11 +731,12 @@ def _getter(text: str) -> str:
     return said
 
 
-def _value_text(code: str, at: int) -> str:
-    """The value written at `at`: a string in quotes, else up to a comma, `;` or space outside brackets."""
+def _value_text(code: str, at: int, stops: str = ",; \t") -> str:
+    """The value written at `at`: a string in quotes, else up to one of `stops` (a comma, `;` or space) or a closing
+    bracket outside brackets."""
     if at >= len(code):
         return ""
-    if code[at] in "\"'`":
+    if code[at] in "\"'`" and stops != ",":
         end = _skip_quote(code, at)
         return code[at:end]
     depth, i = 0, at
@@ -750,7 +751,7 @@ def _value_text(code: str, at: int) -> str:
             if depth == 0:
                 break
             depth -= 1
-        elif depth == 0 and (ch in ",;" or ch in " \t"):
+        elif depth == 0 and ch in stops:
             break
         i += 1
     return code[at:i].strip()
@@ -842,28 +843,8 @@ def _pairs(code: str) -> list[tuple[str, int, str]]:
     seen = {col for _, col, _ in out}
     for m in _TUPLE.finditer(code):  # `("grower", S (grower run))`, `{day, Day}`: a pair written as a tuple
         if m.start("key") - len(m.group("q")) not in seen:
-            out.append((m.group("key"), m.start("key"), _tuple_value(code, m.end())))
+            out.append((m.group("key"), m.start("key"), _value_text(code, m.end(), ",")))  # up to its comma or bracket
     return sorted(out, key=lambda x: x[1])
-
-
-def _tuple_value(code: str, at: int) -> str:
-    """The value of a tuple pair: up to the bracket that closes the tuple."""
-    depth, i = 0, at
-    while i < len(code):
-        ch = code[i]
-        if ch in "\"'":
-            i = _skip_quote(code, i)
-            continue
-        if ch in "([{":
-            depth += 1
-        elif ch in ")]}":
-            if depth == 0:
-                break
-            depth -= 1
-        elif ch == "," and depth == 0:
-            break
-        i += 1
-    return code[at:i].strip()
 
 
 def _loop(w: _Wired, c: _Call, k: int) -> tuple[str, str, int] | None:
