@@ -670,6 +670,9 @@ class _Wired:
         if len(said) >= 2 and said[0] == said[-1] and said[0] in "\"'`":
             inner = said[1:-1]
             ref = self.reference(inner, k, key) if re.match(r"^(?:\$\{?|\{\{|&|%|#\{)", inner) else None
+            if ref is None and _QUOTED_REF.match(inner):  # 'age-band.band', 'ask.dob': a step's or the inputs' field
+                ref = self.reference(inner, k, key)
+                ref = ref if ref is not None and ref[0] in ("step", "input", "item") else None
             if ref is not None and ref[0] != "constant":
                 return ref[1]
             return inner
@@ -729,6 +732,10 @@ def _getter(text: str) -> str:
         if m is not None:
             return f"{m.group('obj')}.{m.group('f')}"
     return said
+
+
+# a reference written in quotes, as a config module writes one: `'age-band.band'`, `"ask.dob"`, `'steps.x.out'`
+_QUOTED_REF = _rx(r"^[A-Za-z_][\w-]{0,60}+(?:\.[A-Za-z_][\w-]{0,60}+){1,4}+$")
 
 
 def _value_text(code: str, at: int, stops: str = ",; \t") -> str:

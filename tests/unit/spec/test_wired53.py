@@ -308,3 +308,23 @@ def test_a_bare_name_the_program_sets_is_the_run_s_input_and_said() -> None:
     # near-miss: a bare word nothing in the program sets stays the text itself (a config's `mode = fast`)
     spec = read('Rooms := RunSkill("pull-rooms", {site: NORTH, day: "mon"})\n', "other.ahk")
     assert sources(step(spec, "pull-rooms"))["site"] == "NORTH"
+
+
+# -- a reference written in quotes, as a config module writes one ------------------------------------------------------
+QUOTED = {
+    "day.php": "<?php\nreturn ['steps' => [\n  ['skill' => 'pull-rooms', 'in' => ['site' => 'north', 'day' => 'mon']],\n"
+               "  ['skill' => 'price-room', 'in' => ['room_id' => 'pull-rooms.count', 'size' => 3, 'rate' => 1.5]],\n]];\n",
+    "day.exs": "steps = [\n  %{skill: \"pull-rooms\", in: %{site: \"north\", day: \"mon\"}},\n"
+               "  %{skill: \"price-room\", in: %{room_id: \"pull-rooms.count\", size: 3, rate: 1.5}}\n]\n",
+}
+
+
+def test_a_quoted_reference_to_a_step_s_field_is_that_output() -> None:
+    for path, text in QUOTED.items():
+        spec = read(text, path)
+        pull, price = step(spec, "pull-rooms"), step(spec, "price-room")
+        assert sources(price)["room_id"] == f"steps.{pull.id}.output.count", path
+        assert pull.id in price.depends_on, path
+    # near-miss: a dotted text naming no step stays the text itself
+    spec = read(QUOTED["day.php"].replace("'pull-rooms.count'", "'rooms.csv'"), "day.php")
+    assert sources(step(spec, "price-room"))["room_id"] == "rooms.csv"
