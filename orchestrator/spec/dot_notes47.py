@@ -31,6 +31,7 @@ import re
 from collections.abc import Sequence
 from itertools import pairwise
 
+from orchestrator.spec.input_blocks24 import block_read
 from orchestrator.spec.model import FieldSpec, InputSpec, Reading, StepSpec
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.source import Source
@@ -302,16 +303,8 @@ def read_dot_edges(steps: Sequence[StepSpec], inputs: tuple[InputSpec, ...] | No
         else:
             unread.append((no, pairs))
 
-    def block_read(first: int) -> bool:
-        n = first
-        while n <= len(src.lines) and src.lines[n - 1].strip():
-            if n not in read:
-                return False
-            n += 1
-        return True
-
     src.warnings[:] = [w for w in src.warnings if not (
-        w.code == "spec.unread" and w.line in read and block_read(w.line))]
+        w.code == "spec.unread" and w.line in read and block_read(src, read, w.line))]
     warned = {w.line for w in src.warnings if w.code == "spec.unread"}
     for no, pairs in unread:  # said once: where no warning of the block's is
         first = no

@@ -215,19 +215,22 @@ def read_input_blocks(src: Source, step_wheres: Sequence[str]) -> tuple[InputSpe
     return tuple(found.inputs.values())
 
 
+def block_read(src: Source, read: set[int], first: int) -> bool:
+    """Whether every line of the block (up to a blank line) that starts at line `first` is in `read`."""
+    n = first
+    while n <= len(src.lines) and src.lines[n - 1].strip():
+        if n not in read:
+            return False
+        n += 1
+    return True
+
+
 def _retract_unread(src: Source, read: set[int]) -> None:
     """A block warned "not read (not a step)" before its lines were read here, every line of it an input's
     (`Deceased (full name) ..... deceased` under a fax's check boxes): read now, so no longer warned."""
-    def whole(first: int) -> bool:
-        n = first
-        while n <= len(src.lines) and src.lines[n - 1].strip():
-            if n not in read:
-                return False
-            n += 1
-        return True
-
     src.warnings[:] = [w for w in src.warnings if not (
-        w.code == "spec.unread" and w.line in read and w.message.endswith("not read (not a step)") and whole(w.line))]
+        w.code == "spec.unread" and w.line in read and w.message.endswith("not read (not a step)")
+        and block_read(src, read, w.line))]
 
 
 _rx.save()
