@@ -1,5 +1,5 @@
 """What the holdout e2e tests share (test_foreign_specs_holdouts.py over the data modules holdout_book11 ..
-holdout_book35): each spec's plan through the real `skillweave plan`, made once a session (`Plans`), and what
+holdout_book36): each spec's plan through the real `skillweave plan`, made once a session (`Plans`), and what
 its expect.yaml says of each step, of the whole run and of each line that carries a policy, a condition, an
 approval or a success check, put in the plan's terms so a test can say "read as meant" or "warned at its line".
 

@@ -1,5 +1,5 @@
-"""The holdouts 11 to 35 (tests/fixtures/foreign-specs-holdoutNN) through the real `skillweave`, one data module
-each (holdout_book11.py .. holdout_book35.py: the folders, the conditions and approvals meant, and what is not
+"""The holdouts 11 to 36 (tests/fixtures/foreign-specs-holdoutNN) through the real `skillweave`, one data module
+each (holdout_book11.py .. holdout_book36.py: the folders, the conditions and approvals meant, and what is not
 so yet with its reason); the readings of expect.yaml are holdout_kit.py's. For each holdout:
 
 - each spec validates;
@@ -54,6 +54,7 @@ import holdout_book32
 import holdout_book33
 import holdout_book34
 import holdout_book35
+import holdout_book36
 import pytest
 from foreign_kit import (
     assert_ends_as_meant,
@@ -75,7 +76,7 @@ BOOKS = {b.name: b for b in map(Book.of, (holdout_book11, holdout_book12, holdou
                                           holdout_book26, holdout_book27, holdout_book28,
                                           holdout_book29, holdout_book30, holdout_book31,
                                           holdout_book32, holdout_book33, holdout_book34,
-                                          holdout_book35))}
+                                          holdout_book35, holdout_book36))}
 PlanOf = Callable[[Book, str], Plan]
 
 
@@ -224,16 +225,16 @@ def test_a_holdout_run_ends_with_its_authors_final_output_and_an_honest_status(
     assert_ends_as_meant(report, wanted, b.not_a_success.get((folder, n)))
 
 
-# holdout28's to holdout35's own checks, kept from their retired per-set modules
+# holdout28's to holdout36's own checks, kept from their retired per-set modules
 # (test_foreign_specs_holdout28_code.py, _forms.py; test_foreign_specs_holdout29_177.py .. _182.py;
 # test_foreign_specs_holdout30_183.py .. _188.py; test_foreign_specs_holdout31_189.py .. _194.py;
-# test_foreign_specs_holdout32_195.py .. _200.py; holdout33's _202 .. _206; holdout34 and holdout35 had none): what the Book's
+# test_foreign_specs_holdout32_195.py .. _200.py; holdout33's _202 .. _206; holdout34 to holdout36 had none): what the Book's
 # cases above do not ask
-H28, H29, H30, H31, H32, H33, H34, H35 = (BOOKS[f"holdout{n}"] for n in (28, 29, 30, 31, 32, 33, 34, 35))
+H28, H29, H30, H31, H32, H33, H34, H35, H36 = (BOOKS[f"holdout{n}"] for n in (28, 29, 30, 31, 32, 33, 34, 35, 36))
 _OWN = {"holdout28": holdout_book28, "holdout29": holdout_book29, "holdout30": holdout_book30,
         "holdout31": holdout_book31, "holdout32": holdout_book32,
         "holdout33": holdout_book33, "holdout34": holdout_book34,
-        "holdout35": holdout_book35}
+        "holdout35": holdout_book35, "holdout36": holdout_book36}
 N, P, A, M, L, Q = (holdout_book29.NIGHT, holdout_book29.PEWSHEET, holdout_book29.ANALGESIA, holdout_book29.MOCKS,
                     holdout_book29.LASER, holdout_book29.QUOTE)
 
@@ -254,7 +255,7 @@ def _refused(book: Book, folder: str) -> list[Any]:
     pytest.param(b.name, f, id=f"{b.name}-{_num(f)}",
                  marks=_refused(b, f) or [pytest.mark.xfail(reason=why, strict=True)
                                           for why in [getattr(_OWN[b.name], "MADE_UP", {}).get(f)] if why])
-    for b in (H28, H29, H30, H31, H32, H33, H34, H35) for f in b.holdout.folders])
+    for b in (H28, H29, H30, H31, H32, H33, H34, H35, H36) for f in b.holdout.folders])
 def test_holdout_plan_has_its_authors_steps_and_none_made_up(plans: PlanOf, book: str, folder: str) -> None:
     """No step is invented (a fallback, a success sentence or a wrapped cell read as a step of its own)."""
     b = BOOKS[book]
@@ -265,7 +266,7 @@ def test_holdout_plan_has_its_authors_steps_and_none_made_up(plans: PlanOf, book
     pytest.param(b.name, f, id=f"{b.name}-{_num(f)}",
                  marks=[pytest.mark.xfail(reason=why, strict=True)] if (why := getattr(_OWN[b.name], "KNOWN_CHECK", {})
                                                                         .get(f) or b.refused.get(f)) else [])
-    for b in (H28, H29, H30, H31, H32, H33, H34, H35) for f in b.holdout.folders if _check_said(b, f)])
+    for b in (H28, H29, H30, H31, H32, H33, H34, H35, H36) for f in b.holdout.folders if _check_said(b, f)])
 def test_holdout_success_check_is_on_the_step_meant(plans: PlanOf, book: str, folder: str) -> None:
     """The run check is on the step, field and value said, at its line (the Book's case asks only its warning)."""
     b = BOOKS[book]
@@ -443,7 +444,7 @@ def test_holdout30_workflow_inputs_are_the_ones_meant_in_their_order(plans: Plan
     pytest.param(b.name, f, n, id=f"{b.name}-{_num(f)}-step{n}",
                  marks=_refused(b, f) or [pytest.mark.xfail(reason=why, strict=True)
                                           for why in [getattr(_OWN[b.name], "KNOWN_STEP", {}).get((f, n))] if why])
-    for b in (H30, H31, H32, H33, H34, H35) for f in b.holdout.folders for n in b.holdout.meant_steps(f)])
+    for b in (H30, H31, H32, H33, H34, H35, H36) for f in b.holdout.folders for n in b.holdout.meant_steps(f)])
 def test_holdout_step_is_its_skill_named_takes_only_its_inputs_and_its_own_policies(plans: PlanOf, book: str,
                                                                                    folder: str, number: int) -> None:
     """The skill is named; no input bound that its author does not name; a rule said for any failure is the step's
@@ -451,7 +452,7 @@ def test_holdout_step_is_its_skill_named_takes_only_its_inputs_and_its_own_polic
     retry, time limit or way to go on that its lines do not say (blind: 184's step 1 going on with its own Lua
     table, 185's alarm; 189's roster going on with no retry, 193's 'ONCE' cited at l.30); each policy line read at
     its line; a rule on one failure class only where its line names that class (the book's RULE_ON). holdout30 to
-    holdout35."""
+    holdout36."""
     b = BOOKS[book]
     step, meant = b.holdout.step_of(plans(b, folder), folder, number), b.holdout.meant_steps(folder)[number]
     said = [p["meaning"] for p in meant["policies"]]
