@@ -1123,11 +1123,15 @@ def _otherwise(steps: list[_Step]) -> None:
 
 
 def _join(texts: list[SpecText]) -> list[SpecText]:
+    from orchestrator.spec.approval_scope54 import banner, starts_rule
+
     out: list[SpecText] = []
     for t in texts:
         last = out[-1] if out else None
         if last is not None and t.line == last.line + last.text.count("\n") + 1 and not last.text.rstrip().endswith(
-                (".", "!", "?", ":")) and (_JOIN_NEXT.match(t.text) or _JOIN_PREV.search(last.text)):
+                (".", "!", "?", ":")) and (_JOIN_NEXT.match(t.text) or _JOIN_PREV.search(last.text)) \
+                and not starts_rule(t.text) and not banner(last.text.rsplit("\n", 1)[-1]) and not banner(t.text):
+            # "on error try again ...": a rule of its own; "--- STEP 3 ---": a title (`spec.approval_scope54`)
             out[-1] = last.model_copy(update={"text": f"{last.text}\n{t.text}"})
         else:
             out.append(t)
@@ -1244,14 +1248,25 @@ def _bound_of(w: _Wired, s: _Step, sentence: str) -> str | None:
     return None
 
 
+def _said_ref(value: str, name: str) -> str | None:
+    """The reference a step's input is bound to, as a condition names it (`band.band`, `inputs.herd`)."""
+    got = re.fullmatch(r"\{\{ steps\.([\w-]++)\.output(?:\.([\w.]++))? \}\}", value)
+    if got is not None:
+        return f"{got.group(1)}.{got.group(2)}" if got.group(2) else None
+    return f"inputs.{name}" if "inputs." in value else None
+
+
 def _approval(w: _Wired, s: _Step, step: StepSpec) -> tuple[list[SpecText], dict[str, object], tuple[Reading, ...]]:
     """The step's comments without the block that asks a person's yes (`approval_hold.approval_in`), and the
     approval it sets: its condition from a bound on a field the step takes (`_bound_of`), its wait, what silence
     means; the block is no policy of the step's own ("over 4 hours" no timeout)."""
     from orchestrator.spec.approval_hold import approval_in
+    from orchestrator.spec.approval_scope54 import banner, clock_wait, scope_condition, scope_said
 
     blocks: list[list[SpecText]] = []  # the comments in runs of lines next to each other
     for said in s.texts[:MAX_BLOCK]:
+        if banner(said.text):  # "--- STEP 3: creamery notice ---": the step's title, no part of a rule
+            continue
         if blocks and said.line == blocks[-1][-1].line + blocks[-1][-1].text.count("\n") + 1 \
                 and len(blocks[-1]) < 12:
             blocks[-1].append(said)
@@ -1264,7 +1279,13 @@ def _approval(w: _Wired, s: _Step, step: StepSpec) -> tuple[list[SpecText], dict
         if found is None:
             continue
         policy, sentence, when = found
-        when = _bound_of(w, s, sentence) or when  # a bound on a field the step takes, else as the sentence says
+        scope = scope_said(sentence)  # "RED band only:": on a value the step is given (`spec.approval_scope54`)
+        fields = {name: _said_ref(str(value), name) for name, value in s.inputs.items()}
+        scoped = scope_condition(scope, {k: v for k, v in fields.items() if v}) if scope else None
+        when = _bound_of(w, s, sentence) or scoped or when  # a bound on a field the step takes, else as said
+        if policy.timeout_s is None and (clock := clock_wait(text)) is not None:
+            w.src.warn(said.line, f"{step.id}: the approval's wait '{clock}' is a time of day, not a length: "
+                                  "it waits with no time limit; write `wait up to <time>`", "spec.approval")
         policy = policy.model_copy(update={"when": when})
         wait = (f"; it waits {policy.timeout_s:g}s, then {'approves' if policy.on_timeout == 'approve' else 'rejects'}"
                 if policy.timeout_s is not None else "; it waits with no time limit")
