@@ -16,7 +16,8 @@
 - `wait_bound(text)`: the seconds a wait is bounded by in words the older readers miss: "wait max 4 hrs",
   "wait no more than 3 hours", "wait up to a day", "allow her 90 minutes to answer". `clock_wait(text)`:
   a wait said as a clock time ("give him till 5pm", "wait until 17:00"): no bound (a time of day is no
-  length of a wait), for the reader to warn.
+  length of a wait), for the reader to warn. `without_wait(text)`: the text without those waits (no retry
+  rule of the step).
 - `banner(text)`: a banner comment line ("--- STEP 3: creamery notice ---", "==== 2. Band ===="): the
   step's title, no part of an approval's text.
 - `starts_rule(text)`: a comment line that opens a rule of its own ("on error try again twice more", "if
@@ -116,6 +117,14 @@ def wait_bound(text: str) -> float | None:
             if seconds is not None:
                 return seconds
     return None
+
+
+def without_wait(text: str) -> str:
+    """`text` without the bounded waits `wait_bound` reads ("email him & wait max 4 hrs" -> "email him &"): the
+    approval's timeout, never a retry rule of the step."""
+    for rx in (_WAIT_MAX, _GIVE):
+        text = rx.sub(lambda m: "" if _seconds(m.group("d")) is not None else m.group(0), text)
+    return text
 
 
 def clock_wait(text: str) -> str | None:
