@@ -6,6 +6,7 @@
 
 - `scope_said(sentence)`: the scope said at the head of an approval's sentence, or closing it: "X only:",
   "only for X", "only when X", "just when X", "just for X" -> "X"; None when it says none.
+- `input_refs(inputs)`: a step's inputs bound to a step's output or the run's inputs, as a condition names them.
 - `scope_condition(scope, fields)`: that scope as a condition the planner compiles. A scope that reads as a
   comparison ("the band is red", "total over 500") is kept as written; a value said before the name of a
   value the step is given ("RED band", "red or amber bands") is that name compared with the value, case
@@ -67,6 +68,19 @@ def scope_said(sentence: str) -> str | None:
         return " ".join(head.group("s").split())
     said = _ONLY_FOR.search(sentence)
     return " ".join(said.group("s").split()).strip(" -") if said is not None else None
+
+
+def input_refs(inputs: Mapping[str, object]) -> dict[str, str]:
+    """Each input a step is given from a step's output or the run's inputs, to the reference a condition names it
+    by (`{{ steps.band.output.band }}` -> `band.band`, `{{ inputs.herd }}` -> `inputs.herd`); literals left out."""
+    refs: dict[str, str] = {}
+    for name, value in inputs.items():
+        got = re.fullmatch(r"\{\{ steps\.([\w-]{1,80})\.output\.([\w.]{1,80}) \}\}", str(value))
+        if got is not None:
+            refs[name] = f"{got.group(1)}.{got.group(2)}"
+        elif re.fullmatch(r"\{\{ inputs\.[\w-]{1,80} \}\}", str(value)):
+            refs[name] = f"inputs.{str(value)[len('{{ inputs.'):-3]}"
+    return refs
 
 
 def _field(word: str, fields: Mapping[str, str] | None) -> str | None:

@@ -1248,20 +1248,18 @@ def _bound_of(w: _Wired, s: _Step, sentence: str) -> str | None:
     return None
 
 
-def _said_ref(value: str, name: str) -> str | None:
-    """The reference a step's input is bound to, as a condition names it (`band.band`, `inputs.herd`)."""
-    got = re.fullmatch(r"\{\{ steps\.([\w-]++)\.output(?:\.([\w.]++))? \}\}", value)
-    if got is not None:
-        return f"{got.group(1)}.{got.group(2)}" if got.group(2) else None
-    return f"inputs.{name}" if "inputs." in value else None
-
-
 def _approval(w: _Wired, s: _Step, step: StepSpec) -> tuple[list[SpecText], dict[str, object], tuple[Reading, ...]]:
     """The step's comments without the block that asks a person's yes (`approval_hold.approval_in`), and the
     approval it sets: its condition from a bound on a field the step takes (`_bound_of`), its wait, what silence
     means; the block is no policy of the step's own ("over 4 hours" no timeout)."""
     from orchestrator.spec.approval_hold import approval_in
-    from orchestrator.spec.approval_scope54 import banner, clock_wait, scope_condition, scope_said
+    from orchestrator.spec.approval_scope54 import (
+        banner,
+        clock_wait,
+        input_refs,
+        scope_condition,
+        scope_said,
+    )
 
     blocks: list[list[SpecText]] = []  # the comments in runs of lines next to each other
     for said in s.texts[:MAX_BLOCK]:
@@ -1280,8 +1278,7 @@ def _approval(w: _Wired, s: _Step, step: StepSpec) -> tuple[list[SpecText], dict
             continue
         policy, sentence, when = found
         scope = scope_said(sentence)  # "RED band only:": on a value the step is given (`spec.approval_scope54`)
-        fields = {name: _said_ref(str(value), name) for name, value in s.inputs.items()}
-        scoped = scope_condition(scope, {k: v for k, v in fields.items() if v}) if scope else None
+        scoped = scope_condition(scope, input_refs(s.inputs)) if scope else None
         when = _bound_of(w, s, sentence) or scoped or when  # a bound on a field the step takes, else as said
         if policy.timeout_s is None and (clock := clock_wait(text)) is not None:
             w.src.warn(said.line, f"{step.id}: the approval's wait '{clock}' is a time of day, not a length: "
