@@ -55,6 +55,7 @@ from orchestrator.plan.run_checks37 import split_run_checks
 from orchestrator.plan.runs34 import input_comparands
 from orchestrator.plan.schema import field_schema, properties_of
 from orchestrator.plan.transitions import read_transitions
+from orchestrator.plan.truth_checks54 import truth_checks
 from orchestrator.plan.unoutput39 import unoutput_checks
 from orchestrator.plan.warn_true46 import drop_read_gathers
 from orchestrator.plan.xrefs import read_xrefs
@@ -226,6 +227,7 @@ def draft_plan(
 
     outputs: dict[str, OutputContract] = {}
     on_outputs, run_checks = split_run_checks(spec)  # the run's checks are evaluated after the run
+    on_outputs, run_checks = truth_checks(on_outputs, run_checks, bound, instructions)  # filed=1: true (round 54)
     for step in spec.steps:
         outputs[step.id], diags = output_contract(step, bound.get(step.id), on_outputs, path)
         found += diags

@@ -288,12 +288,15 @@ def _before_cue(sentence: str) -> str | None:
 
 def _policy(text: str, sentence: str, src: Source) -> tuple[ApprovalPolicy, str | None]:
     """The approval said in `text` (its block) around `sentence`: its policy, and its condition or None."""
+    from orchestrator.spec.approval_scope54 import scope_condition, scope_said
     from orchestrator.spec.approve39 import (
         compared,  # "If more kids signed up than the room has seats"
     )
     from orchestrator.spec.condition import approval_condition, approval_timeout
 
     when = approval_condition(sentence)[0] or condition_in_scope(sentence) or _before_cue(sentence)
+    if when is None and (scope := scope_said(sentence)) is not None:  # "RED band only: ..." (`spec.approval_scope54`)
+        when = scope_condition(scope)
     if when is None and (two := compared(_TAG.sub(" ", sentence).strip(), src.vocabulary)) is not None:
         when = two[0]  # a guess: the hold's warning says it at the line
     at = text.find(sentence)

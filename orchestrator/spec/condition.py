@@ -606,6 +606,7 @@ def approval_timeout(text: str) -> tuple[float | None, Literal["approve", "rejec
         from orchestrator.spec.approval_lead import (
             wait_said,  # "Wait 30 min max; no answer = file anyway"
         )
+        from orchestrator.spec.approval_scope54 import wait_bound
         from orchestrator.spec.approval_sign import (
             role_wait,  # "Wait max 30 min for the inspector; no inspector ..."
         )
@@ -615,6 +616,8 @@ def approval_timeout(text: str) -> tuple[float | None, Literal["approve", "rejec
             return for_role[0], for_role[1] or "reject"  # a wait for the inspector: no one, no go
         other = wait_said(text) if got[1] is None else (None, None)
         found = other if other[0] is not None and (got[0] is None or other[1] is not None) else got
+        if found[0] is None and (bound := wait_bound(text)) is not None:  # "wait max 4 hrs" (`spec.approval_scope54`)
+            return bound, _silence_means(text)
         return (found[0], found[1] or _silence_means(text)) if found[0] is not None else found
     then = _ON_TIMEOUT.search(text[m.end():]) or _ON_TIMEOUT.search(text)
     if then is None:

@@ -32,6 +32,7 @@ from orchestrator.spec import grammar as g
 from orchestrator.spec.amount_go_on50 import plain as amount50
 from orchestrator.spec.done_check50 import said_as_check
 from orchestrator.spec.engine_time import negative_times
+from orchestrator.spec.error_retry54 import widened54
 from orchestrator.spec.grammar_families11 import reason_spans
 from orchestrator.spec.grammar_families16 import failure_reason_spans
 from orchestrator.spec.grammar_families17 import comma_reason_spans
@@ -281,6 +282,7 @@ def _read_phrase(text: str, known: frozenset[str]) -> Phrase:
     unread = tuple(dict.fromkeys(" ".join(r.written(m.start(), m.end()).split()) for m in g.signals().finditer(left)))
     statement, retry_said, regenerate_said = _assemble(r, classes)
     statement = widened(norm, statement)  # "if it still fails, ...": for every failure (`spec.retry_scope`)
+    statement = widened54(norm, statement)  # "It can hang ..., and if it errors try twice more" (`spec.error_retry54`)
     statement = whole_scoped(norm, statement)  # "from first step to last, ... 90 min": the whole run's
     statement = whole_scope25(norm, statement)  # "everything together ... 25 minutes" (`spec.policy_notation25`)
     statement = whole_scope42(norm, statement)  # "every step included, ... three hours" (`spec.phrasing42`)

@@ -33,6 +33,7 @@ from orchestrator.spec import policy_text as pt
 from orchestrator.spec import step_prose as prose
 from orchestrator.spec.approval_lead import condition_unread
 from orchestrator.spec.approval_ok import value_condition
+from orchestrator.spec.approval_scope54 import scope_condition, scope_said, without_wait
 from orchestrator.spec.approval_words25 import gate_said, said_value
 from orchestrator.spec.approve37 import said_there
 from orchestrator.spec.approve39 import compared
@@ -692,6 +693,8 @@ class _StepBuilder:
             return taken
         if cond.approval_sentence(sentence) and "approval" not in self.values:
             when, _ = cond.approval_condition(spell_step_refs(sentence))
+            if when is None and (scope := scope_said(sentence)) is not None:  # "RED band only: ..."
+                when = scope_condition(scope)  # `spec.approval_scope54`
             if when is None and (by_value := value_condition(sentence)) is not None:
                 when = by_value[0]  # "RED means a callout, so Bev has to OK it first": a guess, said at the line
                 self.src.warn(line, f"{self.sid}: {by_value[1]}", "spec.approval-condition")
@@ -720,7 +723,7 @@ class _StepBuilder:
             self.field_where["approval"] = self.src.where(line)
             self.beside = cond.approval_rest(sentence)
             if seconds is not None:  # "ring him, wait up to 2 hrs for answer": the approval's wait, no retry
-                self.beside = without_person_wait(self.beside, seconds)  # `spec.silence_words30`
+                self.beside = without_wait(without_person_wait(self.beside, seconds))  # `spec.silence_words30`, `54`
             self.read("approval", line, sentence, "needs a person's approval" + (f" only when {when}" if when else ""))
             return True
         approval = self.values.get("approval")

@@ -122,6 +122,10 @@ def success_cue(sentence: str, *, outside: bool = True) -> str | None:
             clause = cue27(sentence) or ""
         if not clause:  # "We consider the night closed when ..." (`spec.salon38`)
             clause = closed_cue(sentence) or ""
+        if not clause and outside:  # "it's booked when X comes back sent == true" (`spec.success_done54`)
+            from orchestrator.spec.success_done54 import done_state_cue
+
+            clause = done_state_cue(sentence) or ""
         return (script_check(clause) or clause) if clause else None
     if _NOT_RUN.search(m.group("subject")):
         return None

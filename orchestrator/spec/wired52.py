@@ -1123,11 +1123,15 @@ def _otherwise(steps: list[_Step]) -> None:
 
 
 def _join(texts: list[SpecText]) -> list[SpecText]:
+    from orchestrator.spec.approval_scope54 import banner, starts_rule
+
     out: list[SpecText] = []
     for t in texts:
         last = out[-1] if out else None
         if last is not None and t.line == last.line + last.text.count("\n") + 1 and not last.text.rstrip().endswith(
-                (".", "!", "?", ":")) and (_JOIN_NEXT.match(t.text) or _JOIN_PREV.search(last.text)):
+                (".", "!", "?", ":")) and (_JOIN_NEXT.match(t.text) or _JOIN_PREV.search(last.text)) \
+                and not starts_rule(t.text) and not banner(last.text.rsplit("\n", 1)[-1]) and not banner(t.text):
+            # "on error try again ...": a rule of its own; "--- STEP 3 ---": a title (`spec.approval_scope54`)
             out[-1] = last.model_copy(update={"text": f"{last.text}\n{t.text}"})
         else:
             out.append(t)
@@ -1249,9 +1253,18 @@ def _approval(w: _Wired, s: _Step, step: StepSpec) -> tuple[list[SpecText], dict
     approval it sets: its condition from a bound on a field the step takes (`_bound_of`), its wait, what silence
     means; the block is no policy of the step's own ("over 4 hours" no timeout)."""
     from orchestrator.spec.approval_hold import approval_in
+    from orchestrator.spec.approval_scope54 import (
+        banner,
+        clock_wait,
+        input_refs,
+        scope_condition,
+        scope_said,
+    )
 
     blocks: list[list[SpecText]] = []  # the comments in runs of lines next to each other
     for said in s.texts[:MAX_BLOCK]:
+        if banner(said.text):  # "--- STEP 3: creamery notice ---": the step's title, no part of a rule
+            continue
         if blocks and said.line == blocks[-1][-1].line + blocks[-1][-1].text.count("\n") + 1 \
                 and len(blocks[-1]) < 12:
             blocks[-1].append(said)
@@ -1264,7 +1277,12 @@ def _approval(w: _Wired, s: _Step, step: StepSpec) -> tuple[list[SpecText], dict
         if found is None:
             continue
         policy, sentence, when = found
-        when = _bound_of(w, s, sentence) or when  # a bound on a field the step takes, else as the sentence says
+        scope = scope_said(sentence)  # "RED band only:": on a value the step is given (`spec.approval_scope54`)
+        scoped = scope_condition(scope, input_refs(s.inputs)) if scope else None
+        when = _bound_of(w, s, sentence) or scoped or when  # a bound on a field the step takes, else as said
+        if policy.timeout_s is None and (clock := clock_wait(text)) is not None:
+            w.src.warn(said.line, f"{step.id}: the approval's wait '{clock}' is a time of day, not a length: "
+                                  "it waits with no time limit; write `wait up to <time>`", "spec.approval")
         policy = policy.model_copy(update={"when": when})
         wait = (f"; it waits {policy.timeout_s:g}s, then {'approves' if policy.on_timeout == 'approve' else 'rejects'}"
                 if policy.timeout_s is not None else "; it waits with no time limit")

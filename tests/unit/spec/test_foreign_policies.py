@@ -51,9 +51,6 @@ POLICY_FIELDS = ("policy.retry", "policy.attempt_timeout_s", "policy.regeneratio
 # (spec folder, line) -> why the plan differs from the author's meaning there, and the warning
 # code that reports it at that line (None: read, differently, for the reason given)
 MISSES: dict[tuple[str, int], tuple[str, str | None]] = {
-    ("02-ticket-triage", 46): (
-        "'if it errors' reads as any failure to the author (a catch-all rule); the reader keeps the backoff as "
-        "the step's retry, which covers the transient failures a resolver has", None),
     ("09-dependency-audit", 35): (
         "'assume no known vulns' is read as the output contract's empty value, which the engine builds from "
         "the skill's schema: {vulns: []} when the contract says vulns is a list", None),
