@@ -1,0 +1,37 @@
+"""Comments right under a call, then a blank line, are that call's rules (54th round; used by `spec.wired52`).
+
+    stock = Task.async(fn -> sw("check-stock", ..) end)
+      # 25 s tops for the stock check                  under the call, no blank line between: check-stock's
+      # and if it errors retry it twice, 5 s apart
+                                                       the blank line closes them
+    zone =
+      Task.async(fn -> sw("delivery-zone", ..) end)    not delivery-zone's, though they are the nearest
+                                                       comments above its call
+
+A run of comment lines that starts on the line after the previous call's construct (no blank line between)
+and is followed by a blank line before the next call's construct belongs to the previous call: it is not the
+next call's lead (its heading). A run with no blank line after it (`# 2 zone it` right above `zone = ..`) stays
+the next call's heading, as before.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol
+
+
+class _Line(Protocol):
+    code: str
+    comment: str
+    blank: bool
+
+
+def under_previous(lines: Sequence[_Line], first: int, start: int, prev_end: int) -> bool:
+    """Whether the comment run from index `first` (up to the blank line before index `start`, the next call's
+    construct) hangs under the previous call, whose construct ends at index `prev_end`."""
+    if first <= 0 or first > start or first - 1 > prev_end or not lines[first - 1].code.strip():
+        return False
+    j = first
+    while j < start and not lines[j].code.strip() and lines[j].comment and not lines[j].blank:
+        j += 1
+    return j < start and lines[j].blank
