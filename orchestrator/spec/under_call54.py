@@ -12,12 +12,23 @@ A run of comment lines that starts on the line after the previous call's constru
 and is followed by a blank line before the next call's construct belongs to the previous call: it is not the
 next call's lead (its heading). A run with no blank line after it (`# 2 zone it` right above `zone = ..`) stays
 the next call's heading, as before.
+
+A comment line that opens a condition of its own after a conjunction ("and if it errors retry it twice", "but
+when it times out ...", "or if ...") is a rule of its own, not the wrapped end of the line above it: the two
+are read apart ("25 s tops" a timeout, "if it errors retry it twice" a retry on errors, not a rule on timeouts).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Protocol
+
+from orchestrator.spec.regex_cache import Patterns
+
+_rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
+
+_OWN_CLAUSE = _rx(r"^(?:and|but|or|also|plus)[ \t,]++(?:then[ \t]++)?(?:if|when|whenever|unless|once|should)\b", re.I)
 
 
 class _Line(Protocol):
@@ -35,3 +46,11 @@ def under_previous(lines: Sequence[_Line], first: int, start: int, prev_end: int
     while j < start and not lines[j].code.strip() and lines[j].comment and not lines[j].blank:
         j += 1
     return j < start and lines[j].blank
+
+
+def own_clause(text: str) -> bool:
+    """Whether a comment line opens a condition of its own after a conjunction (module docstring)."""
+    return _OWN_CLAUSE.match(text.strip()) is not None
+
+
+_rx.save()

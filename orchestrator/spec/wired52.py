@@ -56,7 +56,7 @@ from orchestrator.spec.model import Reading, SpecText, StepSpec
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.run_limit import read_run_limit
 from orchestrator.spec.source import Source
-from orchestrator.spec.under_call54 import under_previous
+from orchestrator.spec.under_call54 import own_clause, under_previous
 
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
 
@@ -1148,7 +1148,8 @@ def _join(texts: list[SpecText]) -> list[SpecText]:
     for t in texts:
         last = out[-1] if out else None
         if last is not None and t.line == last.line + last.text.count("\n") + 1 and not last.text.rstrip().endswith(
-                (".", "!", "?", ":")) and (_JOIN_NEXT.match(t.text) or _JOIN_PREV.search(last.text)):
+                (".", "!", "?", ":")) and (_JOIN_NEXT.match(t.text) or _JOIN_PREV.search(last.text)) \
+                and not own_clause(t.text):  # "and if it errors retry it twice": a rule of its own (`spec.under_call54`)
             out[-1] = last.model_copy(update={"text": f"{last.text}\n{t.text}"})
         else:
             out.append(t)
@@ -1429,9 +1430,13 @@ def code_first(src: Source, text: str, parts: SpecParts | None, anchored_read: b
     if not specific:
         from pathlib import PurePath
 
+        from orchestrator.spec.reading_choice54 import calls_win
+
         language = PurePath(src.path).suffix.lower() in CODE_SUFFIXES - _CONFIG_SUFFIXES
         # ... binding more of the skills' fields (a config file's sections, a grammar's reading stay theirs)
-        return got if language and anchored_read and wbound > bound else None
+        # ... and weighing more by what each resolves, literals of references against it (`spec.reading_choice54`)
+        return got if language and anchored_read and wbound > bound and calls_win(got[0], parts, text, src.vocabulary) \
+            else None
     fields = sum(len(src.vocabulary.inputs_of(s.skill or "") or ()) for s in got[0].steps)
     return got if not bound and wsteps >= steps and fields and wbound >= WIRED_SHARE * fields else None
 

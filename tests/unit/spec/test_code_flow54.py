@@ -123,3 +123,14 @@ def test_a_result_assigned_through_what_starts_the_call() -> None:
     assert assigned_wrapped('f := executor.submit(lambda: run("') == "f"
     # near-miss: a value computed around the call is no wrapper that starts it
     assert assigned_wrapped('x = len(rows) + call("') == ""
+
+
+def test_a_conjunction_opening_a_condition_is_a_rule_of_its_own() -> None:
+    from orchestrator.spec.under_call54 import own_clause
+
+    assert own_clause("and if it errors retry it twice, 5 seconds apart")
+    assert own_clause("But when it times out, skip it")
+    assert own_clause("or, if the API is down, use the table")
+    # near-misses: a wrapped sentence's end
+    assert not own_clause("and retry it twice")
+    assert not own_clause("if it errors retry it twice")  # no conjunction: joined or not as before
