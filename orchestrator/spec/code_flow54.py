@@ -96,9 +96,16 @@ _WRAPPED_HEAD = _rx(r"^\s*+(?:(?:let|val|var|const|my|local|auto)\s++)?[$@]?(?P<
                     r"\(\s*+\)\s*+=>|\|\|\s*+|func\s*+\(\s*+\)\s*+\{\s*+(?:return\s++)?)?\s*+){2,4}+[\"'`]?$")
 
 
+# ... or the result of a command that takes the skill's name as its word: `$marks = Invoke-Skill 'fetch-marks'`,
+# `$x = Invoke-Skill -Name "x"`, `set x [run-skill x`
+_COMMAND_HEAD = _rx(r"^\s*+[$@]?(?P<var>[A-Za-z_]\w{0,60}+)\s*+(?::=|=)\s*+(?:&\s*+)?[A-Za-z_][\w.]{0,40}+-[\w.-]{1,40}+"
+                    r"\s++(?:-[A-Za-z]\w{0,30}+\s++)?[\"']?$")
+
+
 def assigned_wrapped(head: str) -> str:
-    """`x` when the call's line assigns to `x` the call wrapped in what starts it (`_WRAPPED_HEAD`), else ""."""
-    m = _WRAPPED_HEAD.match(head)
+    """`x` when the call's line assigns to `x` the call wrapped in what starts it (`_WRAPPED_HEAD`) or the result
+    of a hyphenated command given the skill's name (`_COMMAND_HEAD`), else ""."""
+    m = _WRAPPED_HEAD.match(head) or _COMMAND_HEAD.match(head)
     return m.group("var") if m is not None else ""
 
 

@@ -121,8 +121,11 @@ def test_a_result_assigned_through_what_starts_the_call() -> None:
     assert assigned_wrapped('  stock = Task.async(fn -> sw("') == "stock"
     assert assigned_wrapped('    fut = asyncio.create_task(call("') == "fut"
     assert assigned_wrapped('f := executor.submit(lambda: run("') == "f"
-    # near-miss: a value computed around the call is no wrapper that starts it
+    assert assigned_wrapped("$marks = Invoke-Skill '") == "marks"  # a hyphenated command given the skill's name
+    assert assigned_wrapped('$m = Invoke-Skill -Name "') == "m"
+    # near-misses: a value computed around the call is no wrapper that starts it; a plain word is no command
     assert assigned_wrapped('x = len(rows) + call("') == ""
+    assert assigned_wrapped("x = plain '") == ""
 
 
 def test_a_conjunction_opening_a_condition_is_a_rule_of_its_own() -> None:
