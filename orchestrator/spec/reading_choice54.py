@@ -7,9 +7,10 @@ that took `order.item` or `&1.date` as the text itself, made every call a root a
 "done when book-courier comes back" beat a prose reading with every dependency right. Now each reading is
 weighed by what it resolves:
 
-- the calls' reading: each step input bound to a step's output, a workflow input or an item (+1), each
-  value that is a reference left unread (`order.item`, `&1.date`, `zone.zone` taken as text: -1), each
-  dependency (+1); a step read from a doc string's line loses it outright;
+- the calls' reading: each step input bound to a step's output, a workflow input or an item, or to a literal
+  written as one (+1), each value it could only take as the text itself though it reads as a reference
+  (`order.item`, `&1.date`, `zone.zone`, warned so by `spec.wired52`: -1 more, so -1 in all), each dependency
+  (+1); a step read from a doc string's line loses it outright;
 - the prose reading: each step input its skill takes that an earlier step's skill gives (the planner binds it
   there and the step waits for it: +1 binding, +1 dependency per step waited for), its own bound fields and
   written dependencies (+1 each).
@@ -26,7 +27,6 @@ from orchestrator.spec.vocabulary import Vocabulary
 
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
 
-_UNREAD_REF = _rx(r"^[&$@]?+[A-Za-z_\d][\w-]{0,60}+(?:\.[A-Za-z_][\w-]{0,60}+){1,4}+$")
 _LINE = _rx(r":(?P<n>\d{1,7}+)$")
 
 
@@ -35,16 +35,17 @@ def _line_of(where: str) -> int:
     return int(m.group("n")) if m is not None else 0
 
 
-def calls_weight(parts: SpecParts, text: str) -> int | None:
-    """The calls' reading's weight (module docstring); None: a step was read from a doc string's line."""
+def calls_weight(parts: SpecParts, text: str, unread: int = 0) -> int | None:
+    """The calls' reading's weight (module docstring), `unread` the references it took as text; None: a step was
+    read from a doc string's line."""
     docs = doc_lines(text.splitlines())
-    weight = 0
+    weight = -2 * unread
     for step in parts.steps:
         if docs and _line_of(step.where) in docs:
             return None
-        weight += sum(1 for f in step.inputs if f.source)
-        weight -= sum(1 for v in step.input_values.values() if isinstance(v, str) and _UNREAD_REF.match(v.strip()))
-        weight += len(step.depends_on)
+        named = {f.name for f in step.inputs if f.source}
+        named |= {k for k, v in step.input_values.items() if v not in ("", None)}
+        weight += len(named) + len(step.depends_on)
     return weight
 
 
@@ -74,9 +75,9 @@ def prose_weight(parts: SpecParts, vocab: Vocabulary) -> int:
     return weight
 
 
-def calls_win(calls: SpecParts, prose: SpecParts, text: str, vocab: Vocabulary) -> bool:
+def calls_win(calls: SpecParts, prose: SpecParts, text: str, vocab: Vocabulary, unread: int = 0) -> bool:
     """Whether the calls' reading stands over the prose reading anchored on the skills."""
-    weight = calls_weight(calls, text)
+    weight = calls_weight(calls, text, unread)
     return weight is not None and weight > prose_weight(prose, vocab)
 
 

@@ -62,6 +62,7 @@ _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_c
 
 _TAG = "tag:yaml.org,2002:"
 BY_CALLS_SAID = "no reader knows this file's format: it is read by its skill calls"
+UNREAD_SAID = "names no step, input or item this file sets"  # a reference taken as the text itself
 MAX_BLOCK = 400  # a block is at most this many lines (a bracket never closed does not take the file)
 MAX_STEPS = 200
 
@@ -715,8 +716,7 @@ class _Wired:
             return "{{ inputs." + said + " }}"
         if re.match(r"^[\w.-]{1,80}+$", said) and not re.match(r"^[A-Za-z_]\w*+\.[A-Za-z_]", said):
             return said  # a bare word: the text itself (`POSTAGE=2ND`, `mode = fast`)
-        self.src.warn(line, f"the value `{said[:60]}` names no step, input or item this file sets: it is read as "
-                            "the text itself", "spec.unread")
+        self.src.warn(line, f"the value `{said[:60]}` {UNREAD_SAID}: it is read as the text itself", "spec.unread")
         return said
 
 
@@ -1435,8 +1435,9 @@ def code_first(src: Source, text: str, parts: SpecParts | None, anchored_read: b
         language = PurePath(src.path).suffix.lower() in CODE_SUFFIXES - _CONFIG_SUFFIXES
         # ... binding more of the skills' fields (a config file's sections, a grammar's reading stay theirs)
         # ... and weighing more by what each resolves, literals of references against it (`spec.reading_choice54`)
-        return got if language and anchored_read and wbound > bound and calls_win(got[0], parts, text, src.vocabulary) \
-            else None
+        unread = sum(1 for x in got[1].warnings if UNREAD_SAID in x.message)
+        return got if language and anchored_read and wbound > bound \
+            and calls_win(got[0], parts, text, src.vocabulary, unread) else None
     fields = sum(len(src.vocabulary.inputs_of(s.skill or "") or ()) for s in got[0].steps)
     return got if not bound and wsteps >= steps and fields and wbound >= WIRED_SHARE * fields else None
 

@@ -31,7 +31,9 @@ def test_the_calls_reading_weighs_what_it_resolves() -> None:
     assert calls_weight(resolved, CODE) == 3
     literal = parts(step("a", "pull-rooms", 3, input_values={"site": "job.site"}),
                     step("b", "price-room", 4, input_values={"rooms": "&1.rooms", "rate": "fast"}))
-    assert calls_weight(literal, CODE) == -2  # `job.site`, `&1.rooms` unread; `fast` a plain word, no reference
+    # `job.site`, `&1.rooms` taken as text (warned: 2 unread, -2 each after +1); `fast` a literal as written (+1)
+    assert calls_weight(literal, CODE, unread=2) == -1
+    assert calls_weight(literal, CODE) == 3  # near-miss: the same values written as literals on purpose
     # a step read from the doc string's line loses the reading outright
     assert calls_weight(parts(step("done", "send-bill", 2)), CODE) is None
 
@@ -49,7 +51,7 @@ def test_the_better_reading_stands() -> None:
     prose = parts(step("step-1", "pull-rooms", 3), step("step-2", "price-room", 4))
     literal = parts(step("a", "pull-rooms", 3, input_values={"site": "job.site"}),
                     step("b", "price-room", 4, input_values={"rooms": "a.rooms"}))
-    assert not calls_win(literal, prose, CODE, VOCAB)
+    assert not calls_win(literal, prose, CODE, VOCAB, unread=2)
     resolved = parts(step("a", "pull-rooms", 3, inputs=(FieldSpec(name="site", where="f.py:3", source="inputs.site"),)),
                      step("b", "price-room", 4, depends_on=("a",),
                           inputs=(FieldSpec(name="rooms", where="f.py:4", source="steps.a.output.rooms"),)))
