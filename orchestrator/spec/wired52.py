@@ -43,15 +43,26 @@ from yaml.error import Mark
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from orchestrator.spec.check import SpecParts
+from orchestrator.spec.code_docs54 import doc_lines
+from orchestrator.spec.code_flow54 import (
+    assigned_above,
+    assigned_wrapped,
+    entry_params,
+    name_awaited,
+    pipe_subject,
+    piped,
+)
 from orchestrator.spec.model import Reading, SpecText, StepSpec
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.run_limit import read_run_limit
 from orchestrator.spec.source import Source
+from orchestrator.spec.under_call54 import own_clause, under_previous
 
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
 
 _TAG = "tag:yaml.org,2002:"
 BY_CALLS_SAID = "no reader knows this file's format: it is read by its skill calls"
+UNREAD_SAID = "names no step, input or item this file sets"  # a reference taken as the text itself
 MAX_BLOCK = 400  # a block is at most this many lines (a bracket never closed does not take the file)
 MAX_STEPS = 200
 
@@ -202,10 +213,14 @@ def split_lines(lines: list[str]) -> list[Line]:
     closes = {"/*": "*/", "<!--": "-->", "<#": "#>", "{-": "-}", "(*": "*)", "--[[": "]]", "=begin": "=end",
               "=pod": "=cut", "=head1": "=cut", "=head2": "=cut", "=for": "=cut", "%{": "%}"}
     rows: list[tuple[int, str, str, int]] = []
+    docs = doc_lines(lines)  # a doc string's lines are prose (`spec.code_docs54`)
     for number, raw in enumerate(lines, start=1):
         text = raw.rstrip()
         stripped = text.strip()
         indent = len(text) - len(text.lstrip())
+        if number in docs and not block_end:
+            rows.append((number, "", docs[number], indent))
+            continue
         if block_end:
             cut = stripped.find(block_end)
             if cut >= 0:
@@ -477,6 +492,8 @@ class _Wired:
             elif ln.comment:
                 first = j
             j -= 1
+        if k and first < c.start and under_previous(self.lines, first, c.start, self.calls[k - 1].end):
+            return c.start  # the comments hang under the call before, a blank line after them (`spec.under_call54`)
         return first
 
     def skill_of_line(self, code: str) -> bool:
@@ -500,6 +517,8 @@ class _Wired:
                 if m is not None and m.group("var").lower() not in ("skill", "name", "uses", "call", "run", "exec"):
                     c.var = m.group("var")
                     break
+            # `x = Task.async(fn -> sw(..`, `x =` ending the line above the call: the result is x (`spec.code_flow54`)
+            c.var = c.var or assigned_wrapped(head) or assigned_above(self.lines, c.index, c.column)
             if (g := _GATHER.search(head)) is not None:
                 c.gather = g.group("a") or g.group("b") or g.group("c") or ""
             labels: list[str] = []
@@ -697,8 +716,7 @@ class _Wired:
             return "{{ inputs." + said + " }}"
         if re.match(r"^[\w.-]{1,80}+$", said) and not re.match(r"^[A-Za-z_]\w*+\.[A-Za-z_]", said):
             return said  # a bare word: the text itself (`POSTAGE=2ND`, `mode = fast`)
-        self.src.warn(line, f"the value `{said[:60]}` names no step, input or item this file sets: it is read as "
-                            "the text itself", "spec.unread")
+        self.src.warn(line, f"the value `{said[:60]}` {UNREAD_SAID}: it is read as the text itself", "spec.unread")
         return said
 
 
@@ -925,6 +943,7 @@ def read_wired(src: Source) -> SpecParts | None:
         return None
     w.blocks()
     w.name_steps()
+    name_awaited(w.lines, w.calls)  # `x = Task.await(y)`: x names y's step (`spec.code_flow54`)
     _declared(w)
     steps = [_read_step(w, k) for k in range(len(w.calls))]
     _otherwise(steps)
@@ -935,6 +954,7 @@ def _declared(w: _Wired) -> None:
     """The workflow inputs and constants the code sets before the first call: `X = ARGV[0]`, `SET X=`,
     `$x = shift @ARGV`, `x = nil`; `T = 'RPV-2'` a constant."""
     first = w.calls[0].start
+    w.containers.update(entry_params(w.lines, w.calls[0].index))  # `def run(order)`: order.x an input
     _said_inputs(w, first)
     fill_ins: list[int] = []  # lines of declarations left empty to be filled in (`let name = ""`)
     for j in range(first):
@@ -1039,9 +1059,10 @@ def _read_step(w: _Wired, k: int) -> _Step:
             step.notes.append(Reading(what="for_each", where=w.src.where(line), text=listed[:160],
                                       note=f"a loop around the call: once per item of {got[1]}, `{var}` the item"))
     seen: set[str] = set()
+    subject = pipe_subject(w.lines, c.index, c.column)  # `order |> then(&sw(.., &1.date))`: &1 is order
     for j in range(c.start, c.end + 1):
         ln = w.lines[j]
-        code = ln.code
+        code = piped(ln.code, subject)
         for d in _DEP_CALL.finditer(code):
             for name in re.findall(r"[A-Za-z_][\w-]{0,80}+", d.group("names")):
                 dep = w.step_named(name, k)
@@ -1130,8 +1151,10 @@ def _join(texts: list[SpecText]) -> list[SpecText]:
         last = out[-1] if out else None
         if last is not None and t.line == last.line + last.text.count("\n") + 1 and not last.text.rstrip().endswith(
                 (".", "!", "?", ":")) and (_JOIN_NEXT.match(t.text) or _JOIN_PREV.search(last.text)) \
-                and not starts_rule(t.text) and not banner(last.text.rsplit("\n", 1)[-1]) and not banner(t.text):
-            # "on error try again ...": a rule of its own; "--- STEP 3 ---": a title (`spec.approval_scope54`)
+                and not starts_rule(t.text) and not own_clause(t.text) and not banner(last.text.rsplit("\n", 1)[-1]) \
+                and not banner(t.text):
+            # "on error try again ...", "and if it errors retry it twice": rules of their own (`spec.approval_scope54`,
+            # `spec.under_call54`); "--- STEP 3 ---": a title
             out[-1] = last.model_copy(update={"text": f"{last.text}\n{t.text}"})
         else:
             out.append(t)
@@ -1426,9 +1449,14 @@ def code_first(src: Source, text: str, parts: SpecParts | None, anchored_read: b
     if not specific:
         from pathlib import PurePath
 
+        from orchestrator.spec.reading_choice54 import calls_win
+
         language = PurePath(src.path).suffix.lower() in CODE_SUFFIXES - _CONFIG_SUFFIXES
         # ... binding more of the skills' fields (a config file's sections, a grammar's reading stay theirs)
-        return got if language and anchored_read and wbound > bound else None
+        # ... and weighing more by what each resolves, literals of references against it (`spec.reading_choice54`)
+        unread = sum(1 for x in got[1].warnings if UNREAD_SAID in x.message)
+        return got if language and anchored_read and wbound > bound \
+            and calls_win(got[0], parts, text, src.vocabulary, unread) else None
     fields = sum(len(src.vocabulary.inputs_of(s.skill or "") or ()) for s in got[0].steps)
     return got if not bound and wsteps >= steps and fields and wbound >= WIRED_SHARE * fields else None
 
