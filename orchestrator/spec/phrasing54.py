@@ -8,8 +8,8 @@ Rows of the policy grammar (`EARLY`, joined through `spec.grammar_families8`, tr
   opposite); "don't stop - carry on" and "no need to stop, keep going" are not negated going on;
 - a failure that ends the run said with the verb in its third person: "any error ends the whole job", "that stops
   the run", "it kills the pipeline" (not "... ends the run continues");
-- a bare "abort" / "halt" / "bail out" closing a sentence that names a failure ("if it still fails, abort"): the run
-  fails;
+- a bare "abort" / "halt" closing a sentence right after the step's failure ("if it still fails, abort", "should it
+  error, halt."): the run fails ("not finished inside 40 min, abort" is a deadline's, read by its own rows);
 - the value to go on with said as a field and its value after "treat it as": 'treat it as grade "ungraded"',
   "count it as status 'skipped'" is {grade: "ungraded"}, {status: "skipped"} (never the text "grade"); a value
   said without quotes, or beside other fields ("treat it as miles 0, source ..."), is left to the rows of pairs;
@@ -41,7 +41,7 @@ _NEG = (r"(?:no|not|never|without|don'?t|do\s+not|doesn'?t|does\s+not|can'?t|can
 _BETWEEN = (r"(?:\s+(?:just|simply|ever|then|be|more|further|any\s+further|(?:safe|ok|okay|wise|possible|allowed|"
             r"acceptable|right)\s+to|point\s+(?:in\s+)?|question\s+of|to))")
 _GO_ON = (r"(?:continu(?:e|es|ing)|carr(?:y|ies|ying)\s+on|go(?:es|ing)?\s+on|keep(?:s|ing)?\s+going|mov(?:e|es|ing)\s+on|"
-          r"press(?:es|ing)?\s+on|push(?:es|ing)?\s+on|plough(?:s|ing)?\s+on|proceed(?:s|ing)?|"
+          r"press(?:es|ing)?\s+on|push(?:es|ing)?\s+on|plough(?:s|ing)?\s+on|"
           r"skip(?:s|ping)?(?:\s+(?:past|over))?(?:\s+(?:it|this|that|them|the\s+step))?)")
 _THING = r"(?:the\s+|its\s+|this\s+|that\s+)?[\w-]+(?:\s+[\w-]+){0,3}?"
 _WHOLE = r"(?:whole|entire|full)\s+(?:thing|lot|run|batch|job|shebang|workflow|pipeline|process)"
@@ -54,8 +54,11 @@ EARLY: tuple[Row, ...] = (
     Row("fail", r"(?<![\w-])(?:ends|kills|stops|halts|aborts|terminates|cancels|sinks|scuppers)\s+(?:the\s+|this\s+)?"
         r"(?:whole\s+|entire\s+|full\s+)?(?:run|job|workflow|pipeline|batch|lot|thing|process)\b"
         r"(?!\s+(?:continues|carries\s+on|goes\s+on|proceeds|keeps\s+going)\b)"),
-    # "if it still fails, abort": a bare abort closing a sentence that names a failure
-    Row("fail", r"(?<![\w-])(?<!n't\s)(?<!not\s)(?<!never\s)(?:then\s+)?(?:abort|halt)(?=\s*+(?:[.;!]|$))", needs=r"{COND}"),
+    # "if it still fails, abort": a bare abort after the failure said of the step (a time before it, "not finished
+    # inside 40 min, abort", is read by the rows of deadlines)
+    Row("fail", r"(?<![\w-])(?:then\s+)?(?:abort|halt)(?=\s*+(?:[.;!]|$))",
+        needs=r"(?<![\w-])(?:if|when|once|should)\s+(?:it|that|this|they)\s+(?:still\s+)?(?:fails|errors|breaks|crashes|dies|"
+              r"fail|error|break|crash|die)\s*+,?\s*+(?:then\s+)?(?:abort|halt)(?=\s*+(?:[.;!]|$))"),
     # 'treat it as grade "ungraded"': the field and the value to go on with
     Row("value_field", r"(?<![\w-])(?:treat|count|record|log|score|mark)\s+(?:it|this|that|them|the\s+(?:result|output))\s+as\s+"
         r"(?:an?\s+)?(?P<field>[a-z_]\w*)\s+(?P<value>\"[^\"]*\"|'[^']*')(?!\s*+(?:,|and\b)\s*+[a-z_]\w*\s*+(?:=|\"|'|-?\d|true|false))"),

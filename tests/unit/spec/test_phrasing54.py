@@ -56,7 +56,7 @@ def test_near_miss_a_step_that_ends_while_the_run_continues_is_no_failure() -> N
 
 @pytest.mark.parametrize("text", [
     "Retry the scan twice, 10 s apart; if it still fails, abort.",
-    "If the backup errors, halt.",
+    "Should it error, halt.",
 ])
 def test_a_bare_abort_closing_a_sentence_with_a_failure_fails_the_run(text: str) -> None:
     assert _kind(text) == "fail"
