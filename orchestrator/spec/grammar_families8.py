@@ -75,6 +75,7 @@ from orchestrator.spec import policy_values_said as values23
 from orchestrator.spec import policy_yaml_keys as yaml23
 from orchestrator.spec import procfile38 as proc38
 from orchestrator.spec import rakefile42 as rake42
+from orchestrator.spec import log54 as log54_
 from orchestrator.spec import recovery53 as recovery53_
 from orchestrator.spec import taskfile as task41
 from orchestrator.spec import two_values29 as values29
@@ -293,9 +294,10 @@ GATES = {name: words + phrasing38.GATES.get(name, "") for name, words in GATES.i
 # recovery phrasings (`spec.phrasing45`) and "NEVER twice" (`spec.sheet_phrasing45`); round 46's "payment API: 2 min,
 # then give up" (`spec.label_limit46`) and its recovery phrasings (`spec.phrasing46`); round 48's (`spec.phrasing48`),
 # round 49's (`spec.phrasing49`), round 50's (`spec.phrasing50`), round 52's (`spec.phrasing52`) and round 53's
-# (`spec.phrasing53`, `spec.recovery53`)
+# (`spec.phrasing53`, `spec.recovery53`); round 54's deck log (`spec.log54`)
 for _later in (cap40, brackets40, loop_words40, phrasing42_, sheet_phrasing42, rota45, phrasing45_, sheet_phrasing45,
-               label_limit46, phrasing46_, phrasing48_, phrasing49_, phrasing50_, phrasing52_, phrasing53_, recovery53_):
+               label_limit46, phrasing46_, phrasing48_, phrasing49_, phrasing50_, phrasing52_, phrasing53_, recovery53_,
+               log54_):
     EARLY_FIRST = tuple(getattr(_later, "EARLY", ())) + EARLY_FIRST
     IGNORE_LAST = IGNORE_LAST + tuple(getattr(_later, "IGNORE", ()))
     GATES = {name: words + _later.GATES.get(name, "") for name, words in GATES.items()}
