@@ -59,6 +59,7 @@ from orchestrator.spec import (
     sheet_phrasing45,
 )
 from orchestrator.spec import legal_prose29 as legal29
+from orchestrator.spec import log54 as log54_
 from orchestrator.spec import phrasing42 as phrasing42_
 from orchestrator.spec import phrasing45 as phrasing45_
 from orchestrator.spec import phrasing46 as phrasing46_
@@ -75,7 +76,6 @@ from orchestrator.spec import policy_values_said as values23
 from orchestrator.spec import policy_yaml_keys as yaml23
 from orchestrator.spec import procfile38 as proc38
 from orchestrator.spec import rakefile42 as rake42
-from orchestrator.spec import log54 as log54_
 from orchestrator.spec import recovery53 as recovery53_
 from orchestrator.spec import taskfile as task41
 from orchestrator.spec import two_values29 as values29
