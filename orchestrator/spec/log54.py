@@ -16,7 +16,8 @@ from __future__ import annotations
 from orchestrator.spec.grammar_row import Row
 
 # the whole of a job, the job said in up to three words of its own ("whole landing job", "entire stock count")
-_WHOLE = r"(?<![\w-])(?:the\s+)?(?:whole|entire|full)\s+[\w-]+(?:\s+[\w-]+){0,2}?\s*+(?:,[^,.;]{1,30}+,\s*+)?"
+_WORD = r"(?!(?:has|have|is|are|was|were|must|should|needs?|be|to|will|shall)\b)[\w-]+"  # a word of the job, no verb
+_WHOLE = r"(?<![\w-])(?:the\s+)?(?:whole|entire|full)\s+" + _WORD + r"(?:\s+" + _WORD + r"){0,2}?\s*+(?:,[^,.;]{1,30}+,\s*+)?"
 # "to be finished", "is to be done", "must be wrapped up": the job's end as a thing required
 _TO_BE_DONE = (r"(?:(?:must|has\s+to|needs\s+to|should|is\s+to|are\s+to|ought\s+to)\s+|to\s+)be\s+"
                r"(?:finished|done|over|complete|completed|wrapped\s+up|through)\s+(?:in|within|inside|under)\s+")
