@@ -11,10 +11,13 @@ grammar had read only the "fail" and said it did not understand the length. "kil
 was read so already.
 
 Not so: a length that is not at a clause's head ("wait 90 seconds then fail it", "retry for 2 minutes then give
-up": a wait, a retry budget) or in a sentence that says a retry ("try twice, 30 seconds then fail").
+up": a wait, a retry budget), the last of a series ("2s, 6s, 18s, then give up"), or in a sentence that says a
+retry or a wait ("try twice, 30 seconds then fail", "back off ...").
 """
 
 from __future__ import annotations
+
+import re
 
 from orchestrator.spec.regex_cache import Patterns
 
@@ -22,14 +25,22 @@ _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_c
 
 _LENGTH_THEN = _rx(r"(?i)(?P<head>^|[-,;:(\u2013\u2014]\s*+)(?P<d>\d{1,6}+(?:\.\d{1,3}+)?\s*+(?:s|secs?|seconds?|m|mins?|"
                    r"minutes?|h|hrs?|hours?)\b),?\s++then\s++(?P<what>fail|give\s++up|stop|cancel|drop|abandon)\b")
-_RETRY = _rx(r"(?i)\b(?:retr\w*+|tries|try|attempts?|again|goes|go\s++again)\b")
+_RETRY = _rx(r"(?i)\b(?:retr\w*+|tries|try|attempts?|again|goes|go\s++again|back-?off|apart|between|pauses?|waits?|"
+             r"delays?)\b")
+# a length just before it: the end of a series ("2s, 6s, 18s, then give up"), no limit of its own
+_SERIES = _rx(r"(?i)\d\s*+(?:s|secs?|seconds?|m|mins?|minutes?|h|hrs?|hours?)\s*+[,;]\s*+$")
 
 
 def plain(text: str) -> str:
     """`text` with a length at a clause's head then "fail it" written as a time-out (module docstring)."""
     if "then" not in text.lower() or _RETRY.search(text) is not None:
         return text
-    return _LENGTH_THEN.sub(lambda m: f"{m.group('head')}time out after {m.group('d')} then {m.group('what')}", text)
+    def limit(m: re.Match[str]) -> str:
+        if _SERIES.search(text[max(0, m.start() - 12):m.start() + 1]) is not None:
+            return m.group(0)
+        return f"{m.group('head')}time out after {m.group('d')} then {m.group('what')}"
+
+    return _LENGTH_THEN.sub(limit, text)
 
 
 _rx.save()

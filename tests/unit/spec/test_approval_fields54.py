@@ -88,11 +88,14 @@ def test_a_length_then_fail_it_is_the_attempts_limit() -> None:
     # near-misses: a wait, a retry's budget
     assert limit_then("wait 90 seconds then fail it") == "wait 90 seconds then fail it"
     assert read_phrase("retry for 2 minutes then give up").statement.timeout_s is None
+    assert limit_then("back off 2s, 6s, 18s, then give up") == "back off 2s, 6s, 18s, then give up"
+    assert limit_then("1 min, 5 min, then give up") == "1 min, 5 min, then give up"  # a series ends
 
 
 def test_a_field_and_a_truth_value_with_no_sign_between() -> None:
     assert bare_compare("post-label returns printed yes") == "post-label returns printed == yes"
-    assert bare_compare("ledger says posted: false") == "ledger says posted == false"
+    assert bare_compare("ledger reports posted false") == "ledger reports posted == false"
+    assert bare_compare("ledger says posted: false") == "ledger says posted: false"  # a sign: read as ever
     # near-misses: no field, no truth value, a sign already there
     assert bare_compare("it came back true") == "it came back true"
     assert bare_compare("ledger says status ok") == "ledger says status ok"
