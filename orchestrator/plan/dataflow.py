@@ -109,6 +109,7 @@ from orchestrator.plan.output_aliases import (
     said_alias,
 )
 from orchestrator.plan.outside import how_to_name, said_by_name, said_in_words, written_as_name
+from orchestrator.plan.own_inputs54 import own_inputs
 from orchestrator.plan.prose_inputs import prose_inputs, without_skill
 from orchestrator.plan.record_input48 import record_inputs, says_record
 from orchestrator.plan.rename import renames
@@ -1172,7 +1173,9 @@ class _Planner:
             have, self.path)  # `reads` holds no name a step makes before its first reader
         self.record_said = {i.name: i.description.split("'")[1] for i in records}
         whole = set(self.record_said.values())
-        found, warnings = prose_inputs([p for p in self.spec.inputs_prose if p[0] not in whole], reads, self.makers,
+        found, warnings = own_inputs(self.spec.inputs_prose, reads, self.makers, have, self.path) \
+            if self.spec.inputs_prose_own else \
+            prose_inputs([p for p in self.spec.inputs_prose if p[0] not in whole], reads, self.makers,
                                        [*have, *(i.name for i in records)], self.path,
                                        {n: " ".join(t) for n, t in texts.items()})
         self.found += [*said_so, *warnings]
