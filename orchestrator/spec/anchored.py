@@ -46,7 +46,7 @@ from orchestrator.spec.condition_ahead import as_lead, leading_condition
 from orchestrator.spec.model import Reading, StepSpec
 from orchestrator.spec.outline import Unit, outline
 from orchestrator.spec.outline39 import item_path, kept_as_written, names_path, path_patterns
-from orchestrator.spec.pair_sentence import halves, started_with
+from orchestrator.spec.pair_sentence import halves, nearer_half, started_with
 from orchestrator.spec.policy_heading24 import heading_text
 from orchestrator.spec.policy_wrap25 import rejoin_wrapped
 from orchestrator.spec.regex_cache import Patterns
@@ -190,6 +190,8 @@ class _Reader:
                 # "If anyone is short on forms, we chase them. Run `x` ...": the condition opening
                 # the sentences before the next doer is that step's, not the one before's (warned)
                 lead = leading_condition(ahead) if ahead else []
+                if lead and any(found[-1].skill in doers(t, self.vocabulary) for _, t in lead):
+                    lead = []  # "if the tree IS protected it goes to `a` ...": `a`'s own sentence, not the next's
                 if ahead and lead:
                     del ahead[len(ahead) - len(lead):]
                 found.append(Found(unit, said[0], parts=[*before, *lead], carried=[n for n, _ in lead],
@@ -198,6 +200,10 @@ class _Reader:
             parts = found[-1].parts if found and found[-1].unit is unit else None
             if parts is None:
                 before.append((line, sentence))
+            elif not said and found[-1].paired and len(found) > 1 and found[-2].unit is unit \
+                    and found[-2].parts is not None and nearer_half(sentence, " ".join(t for _, t in found[-2].parts),
+                                                                    " ".join(t for _, t in parts)) == 0:
+                found[-2].parts.append((line, sentence))  # "The council map site falls over ...": the first half's
             else:
                 parts.append((line, sentence))
 
