@@ -45,8 +45,7 @@ def _by_meaning(own: str, reads: Mapping[str, str], made: set[str], taken: set[s
         if len(found) == 1:
             return found[0], f"'{person[0]}' said for `{found[0]}`"
     if words[:1] == ["wanted"] and len(words) >= 2:
-        found = [n for n in reads if n not in made and n not in taken and len(_words(n)) > 1
-                 and _words(n)[-1] == words[-1]]
+        found = [n for n in reads if n not in made and n not in taken and _words(n)[-1:] == words[-1:]]
         if len(found) == 1:
             return found[0], f"the {words[-1]} wanted, the one `{words[-1]}` a step reads and none outputs"
     return None
