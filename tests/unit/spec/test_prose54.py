@@ -60,7 +60,7 @@ def _plan(tmp_path: Path, text: str):  # type: ignore[no-untyped-def]
 
 
 def test_a_paragraph_of_clauses_is_read_step_by_step(tmp_path: Path) -> None:
-    spec, plan = _plan(tmp_path, NOTE)
+    _, plan = _plan(tmp_path, NOTE)
     assert [s.skill for s in plan.steps] == ["stock-check", "price-feed", "pick-order", "back-order", "mail-buyer"]
     deps = {s.id: sorted(s.depends_on) for s in plan.steps}
     assert deps["step-1"] == [] and deps["step-2"] == []  # two jobs at the same time
