@@ -25,8 +25,9 @@ from orchestrator.plan.near_input import singular_word
 from orchestrator.plan.prose_inputs import match_part
 from orchestrator.spec.model import InputSpec
 from orchestrator.spec.own_inputs54 import CUSTOMER_WORDS, own_name
+from orchestrator.spec.regex_cache import Patterns
 
-__all__ = ["own_inputs"]
+__all__ = ["fields_said", "own_inputs"]
 
 _NOT_NAME = frozenset({"name", "number", "no", "id", "the", "of"})
 
@@ -95,3 +96,26 @@ def own_inputs(parts: Sequence[tuple[str, str]], reads: Mapping[str, tuple[str, 
     message += (f". To say so plainly write an Inputs section: `## Inputs` then one `- {example}: what it is` "
                 "line per input")
     return out, [warning_at(parts[0][1], path, message, "plan.inputs-in-prose")]
+
+
+_rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
+
+# "put_in is heads out", "`landed` = heads in": a name the step's skill reads, then the words of an input
+_IS = _rx(r"(?<![\w`-])`?+(?P<f>[a-z][a-z0-9]{0,30}+(?:_[a-z0-9]{1,30}+){0,4}+)`?+\s++(?:is|=|comes\s++from)\s++"
+          r"(?P<w>[A-Za-z][A-Za-z'’ -]{0,40}?)(?=\s*+(?:[,.;:)]|\band\b|$))")
+
+
+def fields_said(text: str, reads: Iterable[str], inputs: Iterable[str]) -> dict[str, str]:
+    """Each name the step's skill reads that its text says is an input in the author's words ("trip-headcount -
+    put_in is heads out, landed is heads in": `put_in` <- `heads_out`) -> that input; names the skill does not
+    read, and words that are no input's, are not read."""
+    wanted, names = set(reads), set(inputs)
+    out: dict[str, str] = {}
+    for m in _IS.finditer(text[:4000]):
+        own = own_name(m.group("w"))
+        if m.group("f") in wanted and own in names and m.group("f") not in out:
+            out[m.group("f")] = own
+    return out
+
+
+_rx.save()
