@@ -97,6 +97,7 @@ from orchestrator.plan.mapping import (
 )
 from orchestrator.plan.meaning import meant_values
 from orchestrator.plan.model import ForEach, InputBinding, Provenance, StepPolicy
+from orchestrator.plan.named_value54 import named_value
 from orchestrator.plan.near_input import bind_near
 from orchestrator.plan.or_if_skipped30 import read_if_skipped
 from orchestrator.plan.output_aliases import (
@@ -109,7 +110,6 @@ from orchestrator.plan.output_aliases import (
     said_alias,
 )
 from orchestrator.plan.outside import how_to_name, said_by_name, said_in_words, written_as_name
-from orchestrator.plan.named_value54 import named_value
 from orchestrator.plan.own_inputs54 import fields_said, own_inputs
 from orchestrator.plan.prose_inputs import prose_inputs, without_skill
 from orchestrator.plan.record_input48 import record_inputs, says_record
