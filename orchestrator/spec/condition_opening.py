@@ -195,9 +195,8 @@ def _read(step: StepSpec, words: str, latest: StepSpec | None, src: Source) -> S
     ) is not None:  # "NOT MATTED ->" after "MATTED?"; "3. Not frozen: x", its label the step's title
         return _asked(step, (label[0], True, label[1]), latest, src, line, who)
     if other is None and way is None:
+        # "if the tree IS protected it goes to `x`" (`spec.state_said54`): where no reader before took the opening
         state = state_condition(words) if step.approval is None else None
-        if state is not None:  # "if the tree IS protected it goes to `x`" (`spec.state_said54`)
-            return _stated(step, state, latest, src, line, who)
         m = _IF.match(words)
         if m is not None and latest is not None and step.approval is None and _stands_in(m.group("c"), words, m.end()):
             return other_branch(step, (None, m.group("c"), True), words[:m.end()].strip(), latest, src, line, who)
@@ -220,6 +219,8 @@ def _read(step: StepSpec, words: str, latest: StepSpec | None, src: Source) -> S
             return step.model_copy(update={"otherwise_where": where, "otherwise_of": latest.id,
                                            "field_where": {**step.field_where, "when": where},
                                            "readings": (*step.readings, reading)})
+        if m is None and state is not None:
+            return _stated(step, state, latest, src, line, who)
         if m is None or _FAILURE.search(m.group("c")) or step.approval is not None:
             return step
         gone = unhappened(m.group("c"))
@@ -239,6 +240,8 @@ def _read(step: StepSpec, words: str, latest: StepSpec | None, src: Source) -> S
                 **step.field_where, "when": where, "when_title": where, **maybe}})
         if recovery_opening(words):  # "If the printer jams, wait 2 min and retry": the failure it answers
             return step
+        if state is not None:
+            return _stated(step, state, latest, src, line, who)
         src.warn(line, f"{who}: its text opens with the condition '{words[:m.end()].strip()[:80]}', which is not "
                        "read: the step runs on every run; write it as a comparison of a named value "
                        "(`- When: NAME > NUMBER`)", "spec.condition-not-read", Hint(action=HintAction.INTERPRET))
