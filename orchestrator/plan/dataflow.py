@@ -719,8 +719,8 @@ class _Planner:
                          [*said_in_prose, *said_kept], names, mapped, step.where)  # `study_plot` said for `plot`, a name only the skill's instructions give
             self.take_fed(step, fed.get(step.id), names, mapped)
             for name, own in said_fields.get(step.id, {}).items():  # "put_in is heads out": the author's input
-                bound = mapped.bindings.get(name)
-                if own in names and own != name and (bound is None or (bound.source == "input" and bound.name == name)):
+                given = mapped.bindings.get(name)
+                if own in names and own != name and (given is None or (given.source == "input" and given.name == name)):
                     mapped.bindings[name] = InputBinding(source="input", name=own, optional=name not in required_of(schema))
                     mapped.provenance[f"inputs.{name}"] = from_spec(step.where, f"workflow input: {own}, which the "
                                                                                 f"step's text says `{name}` is")

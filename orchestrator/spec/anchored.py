@@ -546,12 +546,12 @@ def anchored_steps(src: Source) -> Anchored | None:
                 what="depends_on", where=where, text=" ".join(src.line_text(f.together).split())[:160],
                 note="read as: the steps under this line start together (does not wait for the step before it)"))})
         if steps and step.depends_where is None and not step.depends_on and (at := _after_both(f)) is not None:
-            together = started_together(steps)  # "When both of those are back: ...": after the steps started together
+            both = started_together(steps)  # "When both of those are back: ...": after the steps started together
             where = src.where(at)
-            step = step.model_copy(update={"depends_on": tuple(together), "depends_where": where, "readings": (
+            step = step.model_copy(update={"depends_on": tuple(both), "depends_where": where, "readings": (
                 *step.readings, Reading(what="depends_on", where=where, text=" ".join(src.line_text(at).split())[:160],
                                         note=f"'{_IF_LEAD.match(_first_text(f)).group(0).strip()}' read as after "  # type: ignore[union-attr]
-                                             f"{', '.join(together)}"))})
+                                             f"{', '.join(both)}"))})
         if f.paired is not None and steps:
             step = started_with(step, steps[-1], f.paired, f.parts[0][0] if f.parts else f.unit.line, src,
                                 (found[number - 2].skill, f.skill))
