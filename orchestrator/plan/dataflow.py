@@ -97,6 +97,7 @@ from orchestrator.plan.mapping import (
 )
 from orchestrator.plan.meaning import meant_values
 from orchestrator.plan.model import ForEach, InputBinding, Provenance, StepPolicy
+from orchestrator.plan.named_value54 import named_value
 from orchestrator.plan.near_input import bind_near
 from orchestrator.plan.or_if_skipped30 import read_if_skipped
 from orchestrator.plan.output_aliases import (
@@ -109,6 +110,7 @@ from orchestrator.plan.output_aliases import (
     said_alias,
 )
 from orchestrator.plan.outside import how_to_name, said_by_name, said_in_words, written_as_name
+from orchestrator.plan.own_inputs54 import fields_said, own_inputs
 from orchestrator.plan.prose_inputs import prose_inputs, without_skill
 from orchestrator.plan.record_input48 import record_inputs, says_record
 from orchestrator.plan.rename import renames
@@ -659,6 +661,11 @@ class _Planner:
         said_in_prose = self.prose_inputs(spec.inputs_said)  # "you'll need to give it the plate ID, ..."
         renamed = {i.description.rsplit("for skill input ", 1)[1] for i in said_in_prose
                    if "for skill input " in i.description}  # `sheet` said as "the panel sheet": `panel_sheet`
+        said_fields = {s.id: fields_said(self.text_of(s), self.reads(s, loose[s.id]), [i.name for i in said_in_prose])
+                       for s in spec.steps} if spec.inputs_prose_own else {}  # "put_in is heads out" (`plan.own_inputs54`)
+        renamed |= {f for said in said_fields.values() for f, own in said.items() if f != own}
+        renamed |= {n for s in spec.steps for n in self.reads(s, loose[s.id])  # "tuner Maggie": the step's own value
+                    if n not in s.input_values and named_value(n, self.text_of(s)) is not None}
         said_kept, kept = keep_names(spec.inputs_said, [(s.id, self.text_of(s), self.reads(s, loose[s.id]))
                                                         for s in spec.steps], self.made_before)
         renamed |= set(kept)  # `pickup_date` said for road-weather's `date` (`plan.input_names_kept`)
@@ -711,6 +718,12 @@ class _Planner:
             take_renamed(step.id, [*(i.name for i in loose[step.id]), *(n for n in self.needs[step.id] if n in kept)],
                          [*said_in_prose, *said_kept], names, mapped, step.where)  # `study_plot` said for `plot`, a name only the skill's instructions give
             self.take_fed(step, fed.get(step.id), names, mapped)
+            for name, own in said_fields.get(step.id, {}).items():  # "put_in is heads out": the author's input
+                given = mapped.bindings.get(name)
+                if own in names and own != name and (given is None or (given.source == "input" and given.name == name)):
+                    mapped.bindings[name] = InputBinding(source="input", name=own, optional=name not in required_of(schema))
+                    mapped.provenance[f"inputs.{name}"] = from_spec(step.where, f"workflow input: {own}, which the "
+                                                                                f"step's text says `{name}` is")
             self.take_record_fields(step, mapped, names, loose[step.id])  # `inputs.loan.currency` (`plan.record_input48`)
             self.found += bind_step_named(  # `vans` when the text names step 2's `available_vans`
                 step, self.reads_about(step), self.text_of(step), self.makers, functools.partial(producers, scope=scope),
@@ -856,7 +869,8 @@ class _Planner:
                          if n not in mapped.bindings and n not in step.input_values]:  # "unit_call 06:30" (`spec.fill_in27`)
                 filled = fill_in_said(name, said_text) or arg_value(name, said_text) or form_value_said(
                     name, self.spec.text, [s.where for s in self.spec.steps]) or opening_value(
-                    name, said_text) or threshold_value(name, said_text)  # "warning 10:55"; "Engineer .... Dave K."; "Supplier is Ashdown Queens"
+                    name, said_text) or threshold_value(name, said_text) \
+                    or named_value(name, said_text)  # "warning 10:55"; "Engineer .... Dave K."; "Supplier is Ashdown Queens"; "tuner Maggie"
                 if filled is not None:
                     self.found.append(bind_literal(step, self.path, name, filled[0], f"the text says '{filled[1]}'",
                                                    f"'{filled[1]}' writes its value right after its name",
@@ -1172,7 +1186,9 @@ class _Planner:
             have, self.path)  # `reads` holds no name a step makes before its first reader
         self.record_said = {i.name: i.description.split("'")[1] for i in records}
         whole = set(self.record_said.values())
-        found, warnings = prose_inputs([p for p in self.spec.inputs_prose if p[0] not in whole], reads, self.makers,
+        found, warnings = own_inputs(self.spec.inputs_prose, reads, self.makers, have, self.path) \
+            if self.spec.inputs_prose_own else \
+            prose_inputs([p for p in self.spec.inputs_prose if p[0] not in whole], reads, self.makers,
                                        [*have, *(i.name for i in records)], self.path,
                                        {n: " ".join(t) for n, t in texts.items()})
         self.found += [*said_so, *warnings]

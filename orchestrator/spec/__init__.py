@@ -655,6 +655,7 @@ def _finish(parts: SpecParts, src: Source, fmt: SpecFormat, sha256: str, written
         inputs_said=parts.inputs_said,
         inputs_prose=parts.inputs_prose,
         inputs_prose_fields=parts.inputs_prose_fields,
+        inputs_prose_own=parts.inputs_prose_own,
         scenarios=parts.scenarios,
         compares=compares,
         readings=tuple(src.readings),

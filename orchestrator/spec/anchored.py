@@ -46,7 +46,8 @@ from orchestrator.spec.condition_ahead import as_lead, leading_condition
 from orchestrator.spec.model import Reading, StepSpec
 from orchestrator.spec.outline import Unit, outline
 from orchestrator.spec.outline39 import item_path, kept_as_written, names_path, path_patterns
-from orchestrator.spec.pair_sentence import halves, started_with
+from orchestrator.spec.pair_sentence import halves, nearer_half, started_with
+from orchestrator.spec.para_split import started_together
 from orchestrator.spec.policy_heading24 import heading_text
 from orchestrator.spec.policy_wrap25 import rejoin_wrapped
 from orchestrator.spec.regex_cache import Patterns
@@ -190,6 +191,8 @@ class _Reader:
                 # "If anyone is short on forms, we chase them. Run `x` ...": the condition opening
                 # the sentences before the next doer is that step's, not the one before's (warned)
                 lead = leading_condition(ahead) if ahead else []
+                if lead and any(found[-1].skill in doers(t, self.vocabulary) for _, t in lead):
+                    lead = []  # "if the tree IS protected it goes to `a` ...": `a`'s own sentence, not the next's
                 if ahead and lead:
                     del ahead[len(ahead) - len(lead):]
                 found.append(Found(unit, said[0], parts=[*before, *lead], carried=[n for n, _ in lead],
@@ -198,6 +201,10 @@ class _Reader:
             parts = found[-1].parts if found and found[-1].unit is unit else None
             if parts is None:
                 before.append((line, sentence))
+            elif not said and found[-1].paired and len(found) > 1 and found[-2].unit is unit \
+                    and found[-2].parts is not None and nearer_half(sentence, " ".join(t for _, t in found[-2].parts),
+                                                                    " ".join(t for _, t in parts)) == 0:
+                found[-2].parts.append((line, sentence))  # "The council map site falls over ...": the first half's
             else:
                 parts.append((line, sentence))
 
@@ -454,6 +461,21 @@ def _read_found(number: int, f: Found, src: Source, sink: list, refs: _Refs,  # 
     return step
 
 
+def _first_text(f: Found) -> str:
+    return " ".join(t for _, t in f.parts) if f.parts else (f.unit.lines[0][1] if f.unit.lines else "")
+
+
+def _after_both(f: Found) -> int | None:
+    """The line of a lead that says the step starts once the steps before it are back ("When both of those are
+    back:", "Once they're all done:"), or None."""
+    from orchestrator.spec.only_if_keys import finished_lead
+
+    lead = _IF_LEAD.match(_first_text(f))
+    if lead is None or not finished_lead(lead.group(1)):
+        return None
+    return f.parts[0][0] if f.parts else f.unit.line
+
+
 def _together(root: Unit, found: list[Found], reader: _Reader) -> set[int]:
     """Leads that say the steps after them start together: those steps wait for none before them."""
     used: set[int] = set()
@@ -523,6 +545,13 @@ def anchored_steps(src: Source) -> Anchored | None:
             step = step.model_copy(update={"depends_where": where, "readings": (*step.readings, Reading(
                 what="depends_on", where=where, text=" ".join(src.line_text(f.together).split())[:160],
                 note="read as: the steps under this line start together (does not wait for the step before it)"))})
+        if steps and step.depends_where is None and not step.depends_on and (at := _after_both(f)) is not None:
+            both = started_together(steps)  # "When both of those are back: ...": after the steps started together
+            where = src.where(at)
+            step = step.model_copy(update={"depends_on": tuple(both), "depends_where": where, "readings": (
+                *step.readings, Reading(what="depends_on", where=where, text=" ".join(src.line_text(at).split())[:160],
+                                        note=f"'{_IF_LEAD.match(_first_text(f)).group(0).strip()}' read as after "  # type: ignore[union-attr]
+                                             f"{', '.join(both)}"))})
         if f.paired is not None and steps:
             step = started_with(step, steps[-1], f.paired, f.parts[0][0] if f.parts else f.unit.line, src,
                                 (found[number - 2].skill, f.skill))

@@ -50,6 +50,7 @@ class SpecParts(BaseModel):
     inputs_said: tuple[InputSpec, ...] = ()  # named in passing (a chat reply): added to the inputs
     inputs_prose: tuple[tuple[str, str], ...] = ()  # "you'll need to give it the plate ID, ..." (`spec.prose_inputs`)
     inputs_prose_fields: tuple[tuple[str, tuple[str, ...]], ...] = ()  # "the loan record (object no., title)"
+    inputs_prose_own: bool = False  # the parts name the inputs in the author's words (`spec.own_inputs54`)
 
 
 def line_of(where: str | None) -> int:

@@ -34,6 +34,7 @@ from orchestrator.spec.phrasing38 import failure_question
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.salon38 import negated_label
 from orchestrator.spec.source import Source
+from orchestrator.spec.state_said54 import State, state_condition
 
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
 
@@ -132,6 +133,29 @@ def _single(step: StepSpec) -> tuple[str, object] | None:
     return (clause.op, clause.value) if clause.kind == "compare" and clause.subject and clause.op else None
 
 
+def _stated(step: StepSpec, state: State, latest: StepSpec | None, src: Source, line: int, who: str) -> StepSpec:
+    """The step with the state its opening says as its condition, or as the other branch of the step before
+    whose condition is that state (`spec.state_said54`)."""
+    where = src.where(line)
+    if state.negated and latest is not None and latest.when == f"{state.field} == true":
+        src.warn(line, f"{who}: '{state.said[:80]}' at the opening of its text says `{state.field}` is not so, read "
+                       f"as the other branch of {latest.id} ({latest.when}): it runs exactly when that condition is "
+                       f"false; to say so plainly write `Otherwise (of {latest.id.replace('-', ' ').title()}):`",
+                 "spec.lead-condition")
+        reading = Reading(what="otherwise", where=where, text=state.said[:160],
+                          note=f"runs exactly when the condition of {latest.id} was false ('{state.said[:60]}')")
+        return step.model_copy(update={"otherwise_where": where, "otherwise_of": latest.id,
+                                       "field_where": {**step.field_where, "when": where},
+                                       "readings": (*step.readings, reading)})
+    when = f"{state.field} == {'false' if state.negated else 'true'}"
+    src.warn(line, f"{who}: its text opens with '{state.said[:80]}', read as its condition `{when}` (`{state.field}` a "
+                   f"yes/no value a step before gives): it runs only then; to say so plainly write `- When: {when}`",
+             "spec.lead-condition")
+    reading = Reading(what="when", where=where, text=state.said[:160], note=f"runs only when {when} (the opening of its text)")
+    return step.model_copy(update={"when": when, "readings": (*step.readings, reading),
+                                   "field_where": {**step.field_where, "when": where, "when_title": where}})
+
+
 def _line(step: StepSpec) -> int:
     head = " ".join(step.description.split())[:30]
     for text in step.texts:
@@ -171,6 +195,8 @@ def _read(step: StepSpec, words: str, latest: StepSpec | None, src: Source) -> S
     ) is not None:  # "NOT MATTED ->" after "MATTED?"; "3. Not frozen: x", its label the step's title
         return _asked(step, (label[0], True, label[1]), latest, src, line, who)
     if other is None and way is None:
+        # "if the tree IS protected it goes to `x`" (`spec.state_said54`): where no reader before took the opening
+        state = state_condition(words) if step.approval is None else None
         m = _IF.match(words)
         if m is not None and latest is not None and step.approval is None and _stands_in(m.group("c"), words, m.end()):
             return other_branch(step, (None, m.group("c"), True), words[:m.end()].strip(), latest, src, line, who)
@@ -193,6 +219,8 @@ def _read(step: StepSpec, words: str, latest: StepSpec | None, src: Source) -> S
             return step.model_copy(update={"otherwise_where": where, "otherwise_of": latest.id,
                                            "field_where": {**step.field_where, "when": where},
                                            "readings": (*step.readings, reading)})
+        if m is None and state is not None:
+            return _stated(step, state, latest, src, line, who)
         if m is None or _FAILURE.search(m.group("c")) or step.approval is not None:
             return step
         gone = unhappened(m.group("c"))
@@ -212,6 +240,8 @@ def _read(step: StepSpec, words: str, latest: StepSpec | None, src: Source) -> S
                 **step.field_where, "when": where, "when_title": where, **maybe}})
         if recovery_opening(words):  # "If the printer jams, wait 2 min and retry": the failure it answers
             return step
+        if state is not None:
+            return _stated(step, state, latest, src, line, who)
         src.warn(line, f"{who}: its text opens with the condition '{words[:m.end()].strip()[:80]}', which is not "
                        "read: the step runs on every run; write it as a comparison of a named value "
                        "(`- When: NAME > NUMBER`)", "spec.condition-not-read", Hint(action=HintAction.INTERPRET))

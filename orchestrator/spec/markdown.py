@@ -70,6 +70,7 @@ from orchestrator.spec.model import (
 )
 from orchestrator.spec.outline_numbers import numbered_markdown
 from orchestrator.spec.outline_slides import outline_markdown
+from orchestrator.spec.own_inputs54 import read_own_inputs
 from orchestrator.spec.parallel_said24 import said_roots
 from orchestrator.spec.prose import sentences as policy_sentences
 from orchestrator.spec.prose_inputs import (
@@ -867,8 +868,11 @@ def _read_markdown(src: Source, anchored: Anchored | None, *, chart: bool = Fals
         read_at = {i.where for i in intro.named}  # its block was warned "not read" before the intro read it
         src.warnings[:] = [w for w in src.warnings if not (w.code == "spec.unread" and w.line is not None and src.where(
             w.line) in read_at and w.message.endswith("not read (not a step)"))]
+    own_given = () if inputs is not None or intro is not None or in_words or lead_said \
+        else read_own_inputs(src.lines, src.where)  # "You need three things off the form: ..." (`spec.own_inputs54`)
     said_given = () if inputs is not None else intro.parts if intro is not None \
         else tuple((p, src.where(line)) for p, line in in_words or lead_said) \
+        or own_given \
         or read_prose_inputs(src.lines, src.where) \
         or read_user_gives(src.lines, src.where) \
         or read_given_list(src.lines, src.where) \
@@ -910,7 +914,8 @@ def _read_markdown(src: Source, anchored: Anchored | None, *, chart: bool = Fals
         timeout_s=convergence.limits.wall_time_s if "wall_time_s" in convergence.limit_where else None,
         inputs_said=inputs_said,
         inputs_prose=said_given,
-        inputs_prose_fields=read_prose_records(src.lines, src.where) if said_given else (),
+        inputs_prose_fields=read_prose_records(src.lines, src.where) if said_given and not own_given else (),
+        inputs_prose_own=bool(own_given),
     )
 
 

@@ -286,6 +286,9 @@ class WorkflowSpec(_Node):
     # what a sentence says the run is given, as written ("the plate ID"), with its file:line, when the spec
     # declares no inputs (`spec.prose_inputs`): the planner matches each to a name a skill reads
     inputs_prose: tuple[tuple[str, str], ...] = ()
+    # those parts name the inputs in the author's own words ("You need three things off the form: the
+    # customer's name, ..." `spec.own_inputs54`): each input is named so, a skill's input bound to it
+    inputs_prose_own: bool = False
     # the fields a parenthesis after such a part says it holds ("the loan record (object no., title)"): the
     # planner reads the part as one input of those fields when they are names the skills read
     inputs_prose_fields: tuple[tuple[str, tuple[str, ...]], ...] = ()

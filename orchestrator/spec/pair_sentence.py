@@ -44,9 +44,12 @@ _NOT_PAIR = _rx(r"(?i)(?<!\w)(?:then|or|if|unless|instead|after|before|once|into
 _TOGETHER = _rx(
     r"(?i)(?<!\w)(?:at\s++the\s++same\s++time|side\s++by\s++side|in\s++parallel|simultaneously|concurrently|"
     r"(?:both|two|them|these)\s++(?:at\s++once|together)|alongside\s++each\s++other|together|"
+    r"(?:two|three|four|both)\s++(?:things|jobs|checks|tasks|lookups)\s++(?:at\s++once|at\s++the\s++same\s++time)|"
     r"neither\s++(?:one\s++)?+(?:needs|waits|depends|blocks|is\s++blocked)|"
     r"(?:don['’]?t|do\s++not|doesn['’]?t|does\s++not)\s++(?:need|wait\s++(?:on|for)|depend\s++on)\s++each\s++other|"
     r"independent(?:ly)?+\s++of\s++each\s++other|no\s++order\s++between\s++them)(?!\w)")
+# a count of things said together before either skill ("does two things at once:")
+_COUNTED = ("two ", "three ", "four ", "both ")
 _CLAUSE_END = _rx(r"(?<!\s)\s*+(?:,|;|[—–-]{1,2}\s|\()")
 _WORD = _rx(r"[A-Za-z][a-z]{3,}+")
 # words too common to tie a line to one half
@@ -85,9 +88,15 @@ def _cut(first: str) -> tuple[str, str, str] | None:
     one, two = marks
     mid = first[one.end():two.start()]
     join = _JOIN.search(mid)
-    if join is None or _NOT_PAIR.search(mid[:join.start()] + " " + mid[join.start():]) is not None:
+    if join is None:
         return None
-    cue = _TOGETHER.search(first, two.end()) or _TOGETHER.search(first, 0, one.start())
+    lead = _TOGETHER.search(first, 0, one.start())
+    # "it does two things at once: `a` checks the TPO or conservation area, and `b` ...": said together before
+    # either, the first half's own words ("or") say no order between them; only the joining words are asked
+    if _NOT_PAIR.search(mid[join.start():] if lead is not None and lead.group(0).lower().startswith(_COUNTED)
+                        else mid[:join.start()] + " " + mid[join.start():]) is not None:
+        return None
+    cue = _TOGETHER.search(first, two.end()) or lead
     if cue is None:
         return None
     if cue.start() >= two.end():
@@ -218,3 +227,12 @@ def started_with(step: StepSpec, before: StepSpec, said: str, line: int, src: So
 
 
 _rx.save()
+
+
+def nearer_half(sentence: str, first: str, second: str) -> int | None:
+    """0 when a sentence after a pair shares a word (four letters or more, plural or not) with the first half's
+    text and none with the second's ("The council map site falls over a lot" after "`a` checks the council map,
+    and `b` ..."), 1 the other way round, None when it shares with both or neither."""
+    said = _words(sentence)
+    one, two = bool(said & _words(first)), bool(said & _words(second))
+    return None if one == two else (0 if one else 1)

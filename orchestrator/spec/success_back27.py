@@ -3,6 +3,7 @@
     Sheet's good when D comes back published = true.        -> step D's (4's) check `published == true`
     Done when step 3 came back with posted = yes.            -> step 3's check `posted == yes`
     The order's complete once B returns sent == true.        -> step B's check `sent == true`
+    It's finished when quote-letter hands back a letter (not blank).  -> its check `letter is not empty` (round 54)
 
 Call sheets, dockets and order forms letter or number their steps and say the run's success as what
 one step "comes back" (with), "came back", "returns" or "gives": the subject is that step, and the
@@ -24,6 +25,9 @@ _BACK = _rx(r"^(?:(?i:step)\s++(?P<n>\d{1,3}+)|(?i:the)\s++(?P<w>[a-z][a-z-]{1,3
 _THAT_IS = _rx(r"^(?i:an?|the)\s++`?+(?P<f>[A-Za-z_]\w{0,63}+)`?+(?:\s++(?i:line|field|value|text|figure))?+\s++(?i:that|which)"
                r"\s++(?P<v>is\s++not|isn['’]t|is)\s++(?P<rest>\S.*+)$")
 
+# "a letter (not blank)", "the invoice, non-empty": the field, then that it is there (round 54)
+_NOT_BLANK = _rx(r"^(?i:an?|the)\s++`?+(?P<f>[A-Za-z_]\w{0,63}+)`?+\s*+(?:\(\s*+|,\s*+|-\s*+)?+(?i:not\s++|non-?)"
+                 r"(?i:blank|empty)\s*+\)?+\s*+[.!]?+$")
 # "updated true", "sent yes": a field, then the value it has (round 50)
 _BARE = _rx(r"^`?+(?P<f>[A-Za-z_]\w{0,63}+)`?+\s++(?P<v>true|false|yes|no)\s*+[.!]?+$")
 _KEYED = _rx(r"^`?+(?P<f>[A-Za-z_]\w{0,63}+)`?+:\s*+(?P<v>true|false|null|-?\d{1,15}+(?:\.\d{1,15}+)?+)\s*+[.!]?+$")
@@ -45,6 +49,8 @@ def step_said_back(clause: str, labels: dict[str, int], count: int,
     keyed = (_KEYED.match(m.group("rest")) or _BARE.match(m.group("rest"))  # "posted: true", "posted true"
              or _TRUTH.match(m.group("rest")))  # "sent True"
     rest = f"{keyed.group('f')} == {keyed.group('v').lower()}" if keyed is not None else m.group("rest")
+    if (blank := _NOT_BLANK.match(rest)) is not None:  # "a letter (not blank)": `letter` is not empty
+        rest = f"{blank.group('f')} is not empty"
     if (said := _THAT_IS.match(rest)) is not None:  # "a subject line that isn't empty": `subject` is not empty
         rest = f"{said.group('f')} {'is' if said.group('v') == 'is' else 'is not'} {said.group('rest')}"
     if m.group("w") is not None:  # "the register step": the one step whose name has the word
