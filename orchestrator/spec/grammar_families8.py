@@ -44,6 +44,7 @@ from orchestrator.spec import grammar_person_wait as wait17
 from orchestrator.spec import grammar_value_pairs as pairs17
 from orchestrator.spec import h24_left31 as left31
 from orchestrator.spec import h25_left33 as left33
+from orchestrator.spec import handover54 as handover54_
 from orchestrator.spec import justfile35 as just35
 from orchestrator.spec import (
     label_limit46,
@@ -68,7 +69,6 @@ from orchestrator.spec import phrasing49 as phrasing49_
 from orchestrator.spec import phrasing50 as phrasing50_
 from orchestrator.spec import phrasing52 as phrasing52_
 from orchestrator.spec import phrasing53 as phrasing53_
-from orchestrator.spec import handover54 as handover54_
 from orchestrator.spec import phrasing54 as phrasing54_
 from orchestrator.spec import policy_abandon as abandon23
 from orchestrator.spec import policy_back_in27 as back27
