@@ -70,6 +70,7 @@ class ConfigKeys:
     literals: dict[str, object] = field(default_factory=dict)  # a top-level scalar key -> its value
     notes: dict[str, str] = field(default_factory=dict)  # an input -> its description (the line's comment)
     labels: bool = False  # some step is named by the label of its heading comment
+    titles: dict[int, tuple[int, str]] = field(default_factory=dict)  # a call -> (line, its heading's title)
 
 
 def _words(key: str) -> str:
@@ -183,15 +184,22 @@ def literal_named(w: _Wired, said: str) -> tuple[bool, object]:
 def label_steps(w: _Wired) -> None:
     """Each call headed by a comment that starts with a label (`3a - ...`) is also named by that label; once a
     file labels its steps, a bare number names the step so labelled, not the step at that position."""
+    from orchestrator.spec.phrase import read_phrase
+
     labelled: dict[int, str] = {}
     for k, c in enumerate(w.calls):
         lead = w._lead_start(k)
         indent = w.lines[c.start].indent  # (a comment indented deeper is the step before's own)
-        first = next((w.lines[j].comment for j in range(lead, c.start) if w.lines[j].comment
-                      and not w.lines[j].code.strip() and w.lines[j].indent <= indent), "")
-        m = _LABEL.match(first.strip())
-        if m is not None:
+        at = next((j for j in range(lead, c.start) if w.lines[j].comment and not w.lines[j].code.strip()
+                   and w.lines[j].indent <= indent), None)
+        first = w.lines[at].comment.strip() if at is not None else ""
+        m = _LABEL.match(first)
+        if m is not None and at is not None:
             labelled[k] = (m.group("a") or m.group("b")).lower()
+            title = first[m.end():].lstrip(" -\u2013\u2014:.)").strip()
+            if title and not read_phrase(title, w.vocab.skills).statement.model_dump(exclude_defaults=True,
+                                                                                     exclude_none=True):
+                w.config.titles[k] = (w.lines[at].number, title)  # a title that states no policy: the step's name
     if not labelled:
         return
     w.config.labels = True

@@ -1225,6 +1225,7 @@ def _parts(w: _Wired, steps: list[_Step]) -> SpecParts:
         lead = w._lead_start(k)
         covered.update(range(lead, s.call.end + 1))
         under = {t.line for t in steps[k - 1].texts} if k else set()  # indented under the step before: its own
+        under |= {w.config.titles[k][0]} if k in w.config.titles else set()  # `// 3a - title`: its name, no rule
         above = [SpecText(text=w.lines[j].comment, line=w.lines[j].number) for j in range(lead, s.call.start)
                  if w.lines[j].comment and not w.lines[j].code.strip() and w.lines[j].number not in under]
         s.texts = _join([*above, *s.texts])
@@ -1241,6 +1242,8 @@ def _parts(w: _Wired, steps: list[_Step]) -> SpecParts:
     step_maps = []
     for s in steps:
         entry: dict[str, object] = {"id": s.call.sid, "skill": s.call.skill}
+        if (named := w.config.titles.get(s.call.number - 1)) is not None:
+            entry["name"] = named[1]
         if s.inputs:
             entry["input"] = s.inputs
         if s.for_each:
@@ -1255,6 +1258,10 @@ def _parts(w: _Wired, steps: list[_Step]) -> SpecParts:
     for key, value in items.items():
         root_items.append((ScalarNode(f"{_TAG}str", key, _mark(src.path, 1), _mark(src.path, 1)),
                            _node(value, min(w.inputs.values() or [1]) or 1, src.path)))
+        if key == "inputs" and isinstance(value, dict):  # each input at the line that declares it
+            root_items[-1][1].value = [(ScalarNode(f"{_TAG}str", name, _mark(src.path, w.inputs.get(name) or 1),
+                                                   _mark(src.path, w.inputs.get(name) or 1), style='"'),
+                                        _node(v, w.inputs.get(name) or 1, src.path)) for name, v in value.items()]
     seq = SequenceNode(f"{_TAG}seq", [_node(e, line, src.path) for line, e in step_maps],
                        _mark(src.path, step_maps[0][0]), _mark(src.path, step_maps[0][0]))
     root_items.append((ScalarNode(f"{_TAG}str", "steps", seq.start_mark, seq.start_mark), seq))

@@ -172,3 +172,20 @@ def test_a_stray_top_level_scalar_in_a_program_is_no_step_field() -> None:
     text = 'SITE = "N1"\nrun("pull-rooms", site: SITE, day: "mon")\n'
     spec = read(text, "a.rb")
     assert sources(step(spec, "pull-rooms"))["site"] == "N1"
+
+
+def test_another_go_then_the_goes_counted_in_all_are_the_attempts() -> None:
+    from orchestrator.spec.phrase import read_phrase
+
+    for said in ("if it errors have another go - 4 goes in all", "give it another try, 4 tries in total"):
+        assert read_phrase(said, ()).statement.max_attempts == 4, said
+    assert read_phrase("have another go, 4 times tops", ()).statement.retries == 4  # near-miss: no "in all"
+
+
+def test_a_labelled_heading_that_states_no_policy_is_the_steps_name() -> None:
+    spec = read(RUBY, "clean.rb")
+    assert step(spec, "deep-clean").name == "a big job"
+    assert not any(t.line == 14 for t in step(spec, "deep-clean").texts)
+    near = read(RUBY.replace("# 2a - a big job", "# 2a - retry it 3 times"), "clean.rb")
+    assert step(near, "deep-clean").name != "retry it 3 times"  # near-miss: a policy in the heading stays a rule
+    assert any(t.line == 14 for t in step(near, "deep-clean").texts)
