@@ -189,3 +189,17 @@ def test_a_labelled_heading_that_states_no_policy_is_the_steps_name() -> None:
     near = read(RUBY.replace("# 2a - a big job", "# 2a - retry it 3 times"), "clean.rb")
     assert step(near, "deep-clean").name != "retry it 3 times"  # near-miss: a policy in the heading stays a rule
     assert any(t.line == 14 for t in step(near, "deep-clean").texts)
+
+
+def test_a_section_of_blank_keys_and_an_inline_block_of_nulls_are_inputs_containers() -> None:
+    section = ('# nightly\n[ask]\nsite=\nroom=\n\n[steps]\n'
+               'one = run("price-room", room_id="ask.room", size=3, rate=2)\n'
+               'two = run("log-day", note="x", site=ask.site)\n')
+    inline = ('# nightly\nsettings = {\n  inputs: {site: null, room: ~},\n}\n'
+              'run("price-room", room_id: inputs.room, size: 3, rate: 2)\n')
+    for text in (section, inline):
+        spec = read(text, "n.rb")
+        assert {i.name for i in spec.inputs} == {"site", "room"}
+        assert sources(step(spec, "price-room"))["room_id"] == "inputs.room"
+    near = read(section.replace("room=\n", "room=4\n"), "n.rb")  # a value among them: no inputs container
+    assert "room" not in {i.name for i in near.inputs or ()}
