@@ -41,7 +41,9 @@ _LIMIT_OF = r"(?:retr|re-?tr|re-?run|again|keep\s+(?:on\s+)?(?:trying|going|poll
 
 EARLY: tuple[Row, ...] = (
     # "have another go, twice max", "give it another try - 4 times tops": that many retries
-    Row("retries", r"(?<!\w)" + _ANOTHER + r"\s*+[,(\u2013\u2014-]?\s*+{N}\s*+(?:times\s+|x\s+|goes\s+|tries\s+)?" + _CAP),
+    # ("have another go - 3 goes in all": the goes counted in all are the attempts, `attempts` reads them)
+    Row("retries", r"(?<!\w)" + _ANOTHER + r"\s*+[,(\u2013\u2014-]?\s*+{N}\s*+(?!(?:goes|tries|attempts)\s+(?:in\s+)?(?:all|total)\b)"
+        r"(?:times\s+|x\s+|goes\s+|tries\s+)?" + _CAP),
     # "Re-runs: 5", "re-sends = 2": that many retries
     Row("retries", r"(?<![\w-])" + _RETRY_NOUNS + r"\s*+[:=]\s*+{N}(?![\w.]|\s*+(?:ms|s|sec|secs|seconds?|m|min|mins|minutes?|h|"
         r"hours?)\b)"),

@@ -52,6 +52,18 @@ from orchestrator.spec.code_flow54 import (
     pipe_subject,
     piped,
 )
+from orchestrator.spec.config_steps54 import (
+    ConfigKeys,
+    either_ref,
+    holds_inputs,
+    hyphen_steps,
+    label_steps,
+    literal_named,
+    otherwise_of,
+    read_config_keys,
+    unbound_reference,
+    under_comments,
+)
 from orchestrator.spec.model import Reading, SpecText, StepSpec
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.run_limit import read_run_limit
@@ -346,6 +358,7 @@ class _Wired:
         self.item_keys: dict[str, list[str]] = {}  # a list input -> its items' keys, as the header shows them
         self.item_list = ""  # the list input the step being read loops over
         self.containers: set[str] = set()  # variables the parsed arguments went to (`a = parser.parse_args()`)
+        self.config = ConfigKeys()  # what a config file's top-level keys said (`spec.config_steps54`)
 
     # -- finding the calls ------------------------------------------------------------------------------
     def skill_of(self, word: str) -> str | None:
@@ -686,6 +699,11 @@ class _Wired:
         said = text.strip().rstrip(",;").strip()
         if said.startswith("\\@") or said.startswith("\\"):
             said = said.lstrip("\\")
+        if (either := either_ref(self, said, k)) is not None:  # '3a/3b.status': whichever ran (`spec.config_steps54`)
+            return either
+        named, literal = literal_named(self, said)
+        if named:  # 'term_start' where a top-level key `term_start` is set: its value
+            return literal
         if len(said) >= 2 and said[0] == said[-1] and said[0] in "\"'`":
             inner = said[1:-1]
             ref = self.reference(inner, k, key) if re.match(r"^(?:\$\{?|\{\{|&|%|#\{)", inner) else None
@@ -694,6 +712,10 @@ class _Wired:
                 ref = ref if ref is not None and ref[0] in ("step", "input", "item") else None
             if ref is not None and ref[0] != "constant":
                 return ref[1]
+            if unbound_reference(inner):
+                self.src.warn(line, f"the value '{inner[:60]}' is written as a reference, but `{inner.split('.')[0][:40]}`"
+                                    " names no step, input or key this file sets: it is read as the text itself",
+                              "spec.unread")
             return inner
         low = said.lower().strip(".")
         if low in ("true", "$true", "yes", "t", "#t"):
@@ -789,6 +811,7 @@ class _Step:
     deps: list[str] = field(default_factory=list)
     when: str = ""
     for_each: str = ""
+    otherwise: str = ""  # the step whose condition must be false (`'else' => '3a'`)
     texts: list[SpecText] = field(default_factory=list)
     notes: list[Reading] = field(default_factory=list)
 
@@ -828,6 +851,11 @@ def _condition(w: _Wired, text: str, k: int) -> str:
 
     said = _GETTER_IN.sub(lambda m: _getter(m.group(0)), said)  # `scan.Int("points")`, `jget(w, "kg")`: `x.f`
     said = re.sub(r"\"[^\"\n]{0,200}+\"|'[^'\n]{0,200}+'", keep, said)
+
+    def stash(text: str) -> str:
+        quoted.append(text)
+        return f"\x01{len(quoted) - 1}\x01"
+    said = hyphen_steps(w, said, k, stash)  # `class-capacity.spaces`: one step's name (`spec.config_steps54`)
     for pat, repl in _OPS_RX:
         said = pat.sub(repl, said)
 
@@ -945,6 +973,8 @@ def read_wired(src: Source) -> SpecParts | None:
     w.name_steps()
     name_awaited(w.lines, w.calls)  # `x = Task.await(y)`: x names y's step (`spec.code_flow54`)
     _declared(w)
+    read_config_keys(w)
+    label_steps(w)
     steps = [_read_step(w, k) for k in range(len(w.calls))]
     _otherwise(steps)
     return _parts(w, steps)
@@ -1097,14 +1127,18 @@ def _read_step(w: _Wired, k: int) -> _Step:
             if norm in {_norm(x) for x in _COND_KEYS} and said:
                 step.when = _condition(w, said.strip("\"'`"), k) or step.when
                 continue
+            if (arm := otherwise_of(w, key, said, k, ln.number)) is not None:
+                step.otherwise = arm or step.otherwise
+                continue
             if norm in {_norm(x) for x in (*_SKILL_KEYS, *_LABELS, *_TEXT_KEYS)} or w.skill_of(key):
                 continue
             if fields is not None and j != c.index and ln.code.strip() and not _IF.match(ln.code) \
-                    and not _LOOP_WORD.search(ln.code) and said and key not in w.inputs:
+                    and not _LOOP_WORD.search(ln.code) and said and key not in w.inputs and not holds_inputs(key, said):
                 w.src.warn(ln.number, f"`{key}` is no input of the skill {c.skill} (its inputs: "
                                       f"{', '.join(sorted(fields)) or 'none'}), so it is not read", "spec.unread")
         if ln.comment:
             step.texts.append(SpecText(text=ln.comment, line=ln.number))
+    step.texts += under_comments(w, k)  # comments indented under the item, after it: its rules
     if not step.when:
         branch = _branch(w, c)
         if branch is not None:
@@ -1136,8 +1170,9 @@ def _otherwise(steps: list[_Step]) -> None:
     for k, step in enumerate(steps):
         if step.when == "else" and not any(s.when and s.when != "else" for s in steps[:k]):
             step.when = ""
-        elif step.when == "else":  # it waits for what the condition it is the otherwise of reads
-            cond = next(s for s in reversed(steps[:k]) if s.when and s.when != "else")
+        elif step.when == "else" or step.otherwise:  # it waits for what the condition it is the otherwise of reads
+            named = [s for s in steps[:k] if s.call.sid == step.otherwise and s.when]  # `'else' => '3a'`
+            cond = named[0] if named else next((s for s in reversed(steps[:k]) if s.when and s.when != "else"), step)
             for s in steps[:k]:
                 if re.search(rf"(?<![\w-]){re.escape(s.call.sid)}\.", cond.when) and s.call.sid not in step.deps:
                     step.deps.append(s.call.sid)
@@ -1189,8 +1224,10 @@ def _parts(w: _Wired, steps: list[_Step]) -> SpecParts:
     for k, s in enumerate(steps):
         lead = w._lead_start(k)
         covered.update(range(lead, s.call.end + 1))
+        under = {t.line for t in steps[k - 1].texts} if k else set()  # indented under the step before: its own
+        under |= {w.config.titles[k][0]} if k in w.config.titles else set()  # `// 3a - title`: its name, no rule
         above = [SpecText(text=w.lines[j].comment, line=w.lines[j].number) for j in range(lead, s.call.start)
-                 if w.lines[j].comment and not w.lines[j].code.strip()]
+                 if w.lines[j].comment and not w.lines[j].code.strip() and w.lines[j].number not in under]
         s.texts = _join([*above, *s.texts])
     header = [(ln.number, ln.comment) for j, ln in enumerate(w.lines) if j < w.calls[0].start and j not in covered
               and ln.comment]
@@ -1200,22 +1237,31 @@ def _parts(w: _Wired, steps: list[_Step]) -> SpecParts:
                 "condition, its loop and its comments", "spec.suffix")
     items: dict[str, object] = {}
     if w.inputs:
-        items["inputs"] = {name: {} for name in w.inputs}
+        items["inputs"] = {name: {"description": w.config.notes[name]} if name in w.config.notes else {}
+                           for name in w.inputs}
     step_maps = []
     for s in steps:
         entry: dict[str, object] = {"id": s.call.sid, "skill": s.call.skill}
+        if (named := w.config.titles.get(s.call.number - 1)) is not None:
+            entry["name"] = named[1]
         if s.inputs:
             entry["input"] = s.inputs
         if s.for_each:
             entry["for_each"] = s.for_each
         if s.when:
             entry["when"] = s.when
+        if s.otherwise:
+            entry["otherwise"] = s.otherwise
         entry["depends_on"] = s.deps
         step_maps.append((s.call.number and w.lines[s.call.index].number, entry))
     root_items: list[tuple[Node, Node]] = []
     for key, value in items.items():
         root_items.append((ScalarNode(f"{_TAG}str", key, _mark(src.path, 1), _mark(src.path, 1)),
                            _node(value, min(w.inputs.values() or [1]) or 1, src.path)))
+        if key == "inputs" and isinstance(value, dict):  # each input at the line that declares it
+            root_items[-1][1].value = [(ScalarNode(f"{_TAG}str", name, _mark(src.path, w.inputs.get(name) or 1),
+                                                   _mark(src.path, w.inputs.get(name) or 1), style='"'),
+                                        _node(v, w.inputs.get(name) or 1, src.path)) for name, v in value.items()]
     seq = SequenceNode(f"{_TAG}seq", [_node(e, line, src.path) for line, e in step_maps],
                        _mark(src.path, step_maps[0][0]), _mark(src.path, step_maps[0][0]))
     root_items.append((ScalarNode(f"{_TAG}str", "steps", seq.start_mark, seq.start_mark), seq))
