@@ -43,6 +43,7 @@ from yaml.error import Mark
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from orchestrator.spec.check import SpecParts
+from orchestrator.spec.commands54 import assignment, command_getter, positional, word_pairs
 from orchestrator.spec.model import Reading, SpecText, StepSpec
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.run_limit import read_run_limit
@@ -113,7 +114,7 @@ _LOOP_FUNC = _rx(r"\b(?:each|map|lapply|sapply|vapply|Enum\.each|Enum\.map|Task\
 _LOOP_HS = _rx(r"\b(?:forM_?+|mapM_?+|for_|traverse_?+|forConcurrently_?+|mapConcurrently_?+)\s++"
                r"(?P<list>\([^()\n]{1,200}+\)|[\w.']{1,80}+)\s*+(?:\$\s*+)?\\\s*+(?P<var>\w{1,60}+)\s*+->")
 _LOOP_INTO = _rx(r"^\s*+(?:let\s++|var\s++|val\s++|const\s++|my\s++)?[$@]?(?P<var>[A-Za-z_]\w{0,60}+)\s*+(?:<-|:=|=(?!=))")
-_LOOP_TCL = _rx(r"\bforeach\s++(?P<var>\w{1,60}+)\s++(?P<list>\S{1,200}+)\s*+\{?\s*+$", re.I)
+_LOOP_TCL = _rx(r"\bforeach\s++(?P<var>\w{1,60}+)\s++(?P<list>\[[^\[\]\n]{1,200}+\]|\S{1,200}+)\s*+\{?\s*+$", re.I)
 _LOOP_WORD = _rx(r"\b(?:for|foreach|each|forEach|map|lapply|sapply|loop|FOREACH|FOR|forM_?|mapM_?|for_|traverse_?|"
                  r"forConcurrently_?|mapConcurrently_?)(?![\w'])")
 _IF = _rx(r"^\s*+\}?\s*+(?P<kw>if|elsif|elif|elseif|else\s++if|unless|when|IF|ELSE\s*+IF|ElseIf|If)\b\s*+"
@@ -236,7 +237,8 @@ def split_lines(lines: list[str]) -> list[Line]:
             kind = "//*"
         elif stripped.startswith("//") and not jcl:
             kind = "//"
-        elif stripped.startswith("#") and not _PREPROC.match(stripped) and not stripped.startswith("#{"):
+        elif stripped.startswith("#") and not stripped.startswith("#{") and not (
+                _PREPROC.match(stripped) and not (stripped[1:2] in " \t" and _SENTENCE.search(stripped))):
             kind = "#"
         elif stripped.startswith("--") and stripped[2:3] in (" ", "\t", "-", "[", "") and not stripped.startswith("-->"):
             kind = "--"
@@ -251,7 +253,7 @@ def split_lines(lines: list[str]) -> list[Line]:
             continue
         rows.append((number, text, "\x00", indent))
     markers = tuple(m for m in ("#", "//", "--", ";", "!", "%", "'") if m in ("#", "//") or full[m] >= 1)
-    markers = (*markers, "<==", "<--")
+    markers = (*markers, ";#", "<==", "<--")  # `;#`: Tcl's comment after a command
     for number, code, comment, indent in rows:
         if comment == "\x00":
             code, comment = _trailing(code, markers)
@@ -673,7 +675,7 @@ class _Wired:
             if ref is None and _QUOTED_REF.match(inner):  # 'age-band.band', 'ask.dob': a step's or the inputs' field
                 ref = self.reference(inner, k, key)
                 ref = ref if ref is not None and ref[0] in ("step", "input", "item") else None
-            if ref is not None and ref[0] != "constant":
+            if ref is not None and (ref[0] != "constant" or inner[:1] in "$%&"):  # `"$LIMIT"`: the constant itself
                 return ref[1]
             return inner
         low = said.lower().strip(".")
@@ -722,6 +724,8 @@ _NOT_ACCESSORS = frozenset({"not", "and", "or", "in", "is", "return", "pure", "p
 def _getter(text: str) -> str:
     """`x.f` for a field read by a getter (`_GET_FN`, `_GET_METHOD`, `_GET_OP`), an unwrap taken off; else `text`."""
     said = text.strip()
+    if (command := command_getter(said)) is not None:  # `[dict get $x f]`, `(get x :f)`, `x.fetch(:f)`
+        return command
     for _ in range(3):
         cut = _UNWRAP.sub("", said).strip()
         if cut == said:
@@ -941,6 +945,14 @@ def _declared(w: _Wired) -> None:
         code = w.lines[j].code.strip()
         if not code:
             continue
+        if (said := assignment(code)) is not None:  # `set panel [lindex $argv 0]`, `set LINE "SMT-2"`
+            kind, name, constant = said
+            if kind == "input":
+                w.inputs[name] = j + 1
+                fill_ins.append(j)
+            else:
+                w.constants[name] = constant
+            continue
         m = re.match(r"^(?:(?://\s*+)?SET\s++|set\s++|my\s++|our\s++|local\s++|let\s++|const\s++|var\s++|val\s++|"
                      r"%let\s++|export\s++|declare\s++|param\s*+\(?\s*+)?[$@%&]?(?P<name>[A-Za-z_]\w{0,60}+)\s*+"
                      r"(?::\s*+\w++\s*+)?(?:=|:=|<-|\s)\s*+(?P<value>.*+)$", code)
@@ -949,7 +961,7 @@ def _declared(w: _Wired) -> None:
         name, value = m.group("name"), m.group("value").strip().rstrip(";").strip()
         if re.search(r"ARGV|argv|sys\.argv|\$\d|\bargs\b|\bparams?\b|getenv|ENV\[|\$ENV|os\.environ|\binput\s*+\(|"
                      r"Read-Host|commandArgs|\$1|\bnil\b|\bNone\b|\bnull\b|\bundef\b|<==|\bYYYY|\bNNN|^['\"][A-Z?_ -]{0,20}+['\"]$",
-                     value) or (w.lines[j].comment and "<==" in (w.src.lines[j] if j < len(w.src.lines) else "")):
+                     value) or positional(value) or (w.lines[j].comment and "<==" in (w.src.lines[j] if j < len(w.src.lines) else "")):
             w.inputs.setdefault(name, j + 1)
             w.inputs[name] = j + 1
             fill_ins.append(j)
@@ -1051,7 +1063,12 @@ def _read_step(w: _Wired, k: int) -> _Step:
             cut = code.find(c.written, c.column) if c.written in code[c.column:] else c.column
             cut -= 1 if cut > 0 and code[cut - 1] in "\"'`" else 0  # the skill name's own quotes go too
             code = " " * cut + code[cut:]
-        for key, col, said in _pairs(code):
+        pairs = _pairs(code)
+        if j == c.index:  # `skill load-panel panel_id $panel`: the fields as words after the skill's name
+            named = {_norm(key) for key, _, _ in pairs}
+            pairs = sorted([*pairs, *(p for p in word_pairs(code, c.column + len(c.written), set(by_norm))
+                                      if _norm(p[0]) not in named)], key=lambda p: p[1])
+        for key, col, said in pairs:
             norm = _norm(key)
             if norm in by_norm and by_norm[norm] not in seen:
                 name = by_norm[norm]
