@@ -159,3 +159,6 @@ def command_getter(text: str) -> str | None:
     if (m := _RUBY_GET.match(said)) is not None:
         return ".".join([m.group("obj"), *(f.strip(" :\"'") for f in m.group("fs").split(","))])
     return None
+
+
+_rx.save()
