@@ -17,6 +17,7 @@ input (`set panel [lindex $argv 0]`, `panel = sys.argv[1]`, `PANEL=$1`, `panel :
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from orchestrator.spec.regex_cache import Patterns
 
@@ -158,6 +159,20 @@ def command_getter(text: str) -> str | None:
         return f"{m.group('obj')}.{m.group('f')}"
     if (m := _RUBY_GET.match(said)) is not None:
         return ".".join([m.group("obj"), *(f.strip(" :\"'") for f in m.group("fs").split(","))])
+    return None
+
+
+
+def indented_under(lines: list[Any], index: int) -> int | None:
+    """The index of the line a call's line is indented under when that line ends with `:` (`for sn in xs:`, a
+    Python or Nim loop head), else None; `lines` are `spec.wired52.Line`s (`indent`, `code`)."""
+    own = lines[index].indent
+    for j in range(index - 1, max(-1, index - 200), -1):
+        code = lines[j].code
+        if not code.strip():
+            continue
+        if lines[j].indent < own:
+            return j if code.rstrip().endswith(":") else None
     return None
 
 

@@ -43,7 +43,8 @@ from yaml.error import Mark
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from orchestrator.spec.check import SpecParts
-from orchestrator.spec.commands54 import assignment, command_getter, positional, word_pairs
+from orchestrator.spec.missed_calls54 import calls_instead
+from orchestrator.spec.commands54 import assignment, command_getter, indented_under, positional, word_pairs
 from orchestrator.spec.model import Reading, SpecText, StepSpec
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.run_limit import read_run_limit
@@ -863,6 +864,8 @@ def _loop(w: _Wired, c: _Call, k: int) -> tuple[str, str, int] | None:
     above = next((j for j in range(c.index - 1, max(-1, c.index - 3), -1) if w.lines[j].code.strip()), -1)
     lead = [above + 1] if above >= 0 and w.lines[above].indent < w.lines[c.index].indent \
         and _OPENERS.search(w.lines[above].code) else []  # `forM xs $ \b ->` on the line above, its body indented
+    if not lead and (under := indented_under(w.lines, c.index)) is not None:
+        lead = [under + 1]  # `for sn in pnl["boards"]:` with the call in its indented body
     for opener in [*reversed(w.stacks[c.index]), *lead, c.index + 1]:
         j = opener - 1
         if j < 0 or j >= len(w.lines):
@@ -1428,6 +1431,8 @@ def code_first(src: Source, text: str, parts: SpecParts | None, anchored_read: b
         language = PurePath(src.path).suffix.lower() in CODE_SUFFIXES - _CONFIG_SUFFIXES
         # ... binding more of the skills' fields (a config file's sections, a grammar's reading stay theirs)
         return got if language and anchored_read and wbound > bound else None
+    if calls_instead(src, steps, bound, wsteps, wbound):  # `rows.append(skill(...))` the script reader missed
+        return got
     fields = sum(len(src.vocabulary.inputs_of(s.skill or "") or ()) for s in got[0].steps)
     return got if not bound and wsteps >= steps and fields and wbound >= WIRED_SHARE * fields else None
 

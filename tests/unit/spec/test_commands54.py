@@ -148,3 +148,65 @@ def test_a_shell_script_reads_positional_inputs_and_word_pairs() -> None:
     assert {"tray"} <= {i.name for i in spec.inputs or ()}
     assert sources(step(spec, "load-tray")) == {"tray_id": "inputs.tray"}
     assert sources(step(spec, "weigh-item"))["limit"] == 0.9
+
+
+PY = """\
+#!/usr/bin/env python3
+# tray check
+import sys
+tray = sys.argv[1]
+clerk = sys.argv[2]
+SITE = "North-3"
+LIMIT = 0.9
+t = skill("load-tray", tray_id=tray)
+rows = []
+for it in t.get("items"):
+    rows.append(skill("weigh-item", code=it, limit=LIMIT))
+s = skill("tally-up", rows=rows)
+skill("file-tally", tray_id=tray, pct=s["pct"], site=SITE, clerk=clerk)
+"""
+
+RB = """\
+# tray check
+tray = ARGV[0]
+clerk = ARGV[1]
+SITE = "North-3"
+t = skill("load-tray", tray_id: tray)
+rows = []
+t[:items].each do |it|
+  rows << skill("weigh-item", code: it, limit: 0.9)
+end
+s = skill("tally-up", rows: rows)
+skill("file-tally", tray_id: tray, pct: s.fetch(:pct), site: SITE, clerk: clerk)
+"""
+
+
+def test_the_same_runbook_in_python_and_ruby() -> None:
+    for text, path in ((PY, "tray.py"), (RB, "tray.rb")):
+        spec = read(text, path)
+        assert {i.name for i in spec.inputs or ()} == {"tray", "clerk"}, path
+        load, weigh, tally, file_ = (step(spec, s) for s in ("load-tray", "weigh-item", "tally-up", "file-tally"))
+        assert weigh.for_each is not None and load.id in weigh.depends_on, path
+        assert sources(weigh)["code"] == "item" and sources(weigh)["limit"] == 0.9, path
+        assert weigh.id in tally.depends_on, path
+        assert sources(file_)["pct"] == f"steps.{tally.id}.output.pct", path
+        assert sources(file_)["site"] == "North-3" and sources(file_)["clerk"] == "inputs.clerk", path
+
+
+PY_PLAIN = """\
+#!/usr/bin/env python3
+import sys
+tray = sys.argv[1]
+t = skill("load-tray", tray_id=tray)
+skill("file-tally", tray_id=tray, pct=50, site="North-3", clerk="ann")
+"""
+
+
+def test_a_script_reader_that_missed_no_call_keeps_its_reading() -> None:
+    from orchestrator.spec.wired52 import BY_CALLS_SAID
+
+    spec = read(PY, "tray.py")  # its reader missed `rows.append(skill(...))`: read by the calls
+    assert any(w.message.startswith(BY_CALLS_SAID) for w in spec.warnings)
+    spec = read(PY_PLAIN, "tray.py")  # near-miss: every call on a line of its own, read by the script reader
+    assert not any(w.message.startswith(BY_CALLS_SAID) for w in spec.warnings)
+    assert [s.skill for s in spec.steps] == ["load-tray", "file-tally"]
