@@ -43,8 +43,14 @@ from yaml.error import Mark
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from orchestrator.spec.check import SpecParts
+from orchestrator.spec.commands54 import (
+    assignment,
+    command_getter,
+    indented_under,
+    positional,
+    word_pairs,
+)
 from orchestrator.spec.missed_calls54 import calls_instead
-from orchestrator.spec.commands54 import assignment, command_getter, indented_under, positional, word_pairs
 from orchestrator.spec.model import Reading, SpecText, StepSpec
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.run_limit import read_run_limit
