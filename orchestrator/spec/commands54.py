@@ -176,4 +176,20 @@ def indented_under(lines: list[Any], index: int) -> int | None:
     return None
 
 
+
+def same_named(fields: frozenset[str] | None, bound: set[str], inputs: dict[str, int],
+               earlier: set[str]) -> dict[str, str]:
+    """{field: input} for each field of a step's skill that no value names, that differs from a run input the code
+    declares (`inputs`: name -> line, 0 for one only referred to) only by case and separators (`kennel_code` ~
+    `kennelCode`), and that no earlier step's skill outputs (`earlier`, folded), as `spec.declared_use52` binds."""
+    out: dict[str, str] = {}
+    by_fold = {_fold(name): name for name, line in inputs.items() if line}
+    for name in sorted(fields or ()):
+        if name in bound or _fold(name) in earlier:
+            continue
+        if (said := by_fold.get(_fold(name))) is not None:
+            out[name] = said
+    return out
+
+
 _rx.save()

@@ -48,6 +48,7 @@ from orchestrator.spec.commands54 import (
     command_getter,
     indented_under,
     positional,
+    same_named,
     word_pairs,
 )
 from orchestrator.spec.missed_calls54 import calls_instead
@@ -1110,6 +1111,9 @@ def _read_step(w: _Wired, k: int) -> _Step:
                                       f"{', '.join(sorted(fields)) or 'none'}), so it is not read", "spec.unread")
         if ln.comment:
             step.texts.append(SpecText(text=ln.comment, line=ln.number))
+    earlier = {_norm(o) for p in w.calls[:k] for o in w.vocab.outputs_of(p.skill) or ()}
+    for name, said in same_named(fields, set(step.inputs), w.inputs, earlier).items():
+        step.inputs[name] = "{{ inputs." + said + " }}"  # `kennel_code` of `set kennelCode [lindex $argv 0]`
     if not step.when:
         branch = _branch(w, c)
         if branch is not None:

@@ -210,3 +210,16 @@ def test_a_script_reader_that_missed_no_call_keeps_its_reading() -> None:
     spec = read(PY_PLAIN, "tray.py")  # near-miss: every call on a line of its own, read by the script reader
     assert not any(w.message.startswith(BY_CALLS_SAID) for w in spec.warnings)
     assert [s.skill for s in spec.steps] == ["load-tray", "file-tally"]
+
+
+def test_a_field_named_as_a_declared_input_binds_to_it_unless_an_earlier_step_outputs_it() -> None:
+    from orchestrator.spec.commands54 import same_named
+
+    inputs = {"trayId": 3, "clerk": 4, "seen": 0}
+    assert same_named(frozenset({"tray_id", "code"}), set(), inputs, set()) == {"tray_id": "trayId"}
+    assert same_named(frozenset({"CLERK"}), set(), inputs, set()) == {"CLERK": "clerk"}
+    assert same_named(frozenset({"tray_id"}), {"tray_id"}, inputs, set()) == {}  # a value names it already
+    assert same_named(frozenset({"tray_id"}), set(), inputs, {"trayid"}) == {}  # an earlier step outputs it
+    assert same_named(frozenset({"seen"}), set(), inputs, set()) == {}  # only referred to, never declared
+    spec = read("set trayId [lindex $argv 0]\nset t [skill load-tray]\nskill file-tally tray_id $trayId\n", "t.tcl")
+    assert sources(step(spec, "load-tray")) == {"tray_id": "inputs.trayId"}
