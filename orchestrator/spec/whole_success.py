@@ -29,6 +29,7 @@ from typing import Any
 
 from orchestrator.spec.done_when import done_clause, script_check
 from orchestrator.spec.elsewhere import keys_of, named_step
+from orchestrator.spec.flag_check54 import flag_keywords, said_flag
 from orchestrator.spec.model import ContractSpec, Reading, StepSpec
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.salon38 import closed_cue, reported_truth
@@ -158,6 +159,8 @@ def comparison(clause: str) -> str | None:
         return f"{bare.group(1)} == {_value(bare.group(2).lower())}"
     if not found and (told := reported_truth(clause)) is not None:  # "DUTY BOARD POST REPORTS posted TRUE"
         return told
+    if not found and (flag := said_flag(clause)) is not None:  # "post-to-mes returns posted 1" (`spec.flag_check54`)
+        return flag
     if not found and (whole := _IS_VALUE.fullmatch(clause.strip())) is not None:  # "up.uploaded is TRUE", the whole clause
         return f"{whole.group(1)} == {_value(whole.group(2))}"
     if len(found) != 1:
@@ -379,6 +382,7 @@ def read_success(said: Said, steps: list[StepSpec], src: Source, *,
                       note=f"the run's success check `{written}`, checked on {step.id}'s output ({how})")
     out = list(steps)
     out[at] = step.model_copy(update={"readings": (*step.readings, reading)})
+    keywords = flag_keywords(keywords)  # `posted == 1` accepts the truth too (`spec.flag_check54`)
     contract = ContractSpec(producer=step.id, consumer=None, where=src.where(said.line), validation=(written,),
                             constraints={"": check_schema(keywords)})
     return out, (contract,)
