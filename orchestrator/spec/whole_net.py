@@ -19,8 +19,8 @@ from __future__ import annotations
 import re
 
 from orchestrator.spec.check import SpecParts
-from orchestrator.spec.model import ContractSpec, StepSpec
 from orchestrator.spec.line_run_on54 import line_run_on
+from orchestrator.spec.model import ContractSpec, StepSpec
 from orchestrator.spec.run_on43 import run_on_check
 from orchestrator.spec.section_read43 import amended
 from orchestrator.spec.source import Source
