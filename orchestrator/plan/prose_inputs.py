@@ -34,6 +34,7 @@ from orchestrator.plan.given_words import which_named
 from orchestrator.plan.input_names_kept import abbreviates, label_name
 from orchestrator.plan.location import warning_at
 from orchestrator.plan.near_input import singular_word
+from orchestrator.plan.said_again54 import said_again
 from orchestrator.plan.said_names52 import event_field, event_time
 from orchestrator.spec.input_word_names import stand_ins
 from orchestrator.spec.model import InputSpec
@@ -191,7 +192,8 @@ def author_name(part: str, name: str, text: str, parts: Sequence[str] = ()) -> s
         return name
     step = _tokens(text)
     held = sum(bool(_count(step, _tokens(p))) for p in dict.fromkeys([part, *parts]))
-    if _count(step, said) and (held >= 2 or len(set(parts) | {part}) == 1):
+    if _count(step, said) and (held >= 2 or len(set(parts) | {part}) == 1) and not said_again(
+            step, [_tokens(p) for p in dict.fromkeys([part, *parts])], [modifier, *words]):
         return name  # the step's text holds the list itself (a memo read as one step): it says nothing again
     if not _count(step, [modifier, *words]):
         return name

@@ -20,6 +20,7 @@ from collections.abc import Iterable, MutableMapping
 from orchestrator.errors import Diagnostic
 from orchestrator.plan.location import from_spec, warning_at
 from orchestrator.plan.model import InputBinding, Provenance
+from orchestrator.plan.unit_value54 import unit_value
 from orchestrator.spec.model import StepSpec
 from orchestrator.spec.regex_cache import Patterns
 
@@ -71,7 +72,7 @@ def said_value(name: str, text: str) -> tuple[object, str] | None:
             found, value = _value(tokens[j])
             if found:
                 return value, " ".join(tokens[i:j + 1])
-    return None
+    return unit_value(name, text)  # "use-by 2 days" for `use_by_days` (`plan.unit_value54`)
 
 
 def bind_said_values(step: StepSpec, names: Iterable[str], texts: Iterable[str],

@@ -14,7 +14,8 @@ When a step list stands outside that span, the author replaced it: from the firs
 before the marker up to the marker (the draft and the discussion of it, whose counts and
 policies must not mix into the version) is set aside, and so is a rival list after the span.
 A section that declares inputs, outputs or limits is kept wherever it stands. A line struck
-through whole (`~~...~~`, `<s>`, `<del>`, `<strike>`) is set aside in any document. Every
+through whole (`~~...~~`, `<s>`, `<del>`, `<strike>`) is set aside in any document; a banner with spaces inside its
+tildes ("~~ BATCH CARD ~~") is no strike-through, as markdown itself does not strike it. Every
 set-aside part is warned with its lines; each line keeps its number. A changelog's
 "Version 1.2.0" heading, a "Final steps" section or an input named `version` marks nothing.
 """
@@ -44,7 +45,7 @@ _BOLD_LINE = _rx(r"^[ \t]*+(?:\*\*|__|''')([^*_'\n]{1,80}+)(?:\*\*|__|''')[ \t:]
 _MD_LIST = _rx(r"^[ \t]{0,6}+(?:[-*+•]|\d{1,3}+[.)])[ \t]++\S")
 _WIKI_LIST = _rx(r"^[#*]{1,4}+[ \t]*+\S")
 _WIKI_REPLY = _rx(r"^:")
-_STRUCK = _rx(r"(?i)^[ \t]*+(?:(?:[-*+•]|\d{1,3}+[.)])[ \t]++)?+(?:~~[^~\n]++~~|<(s|del|strike)>[^<\n]++</\1>)"
+_STRUCK = _rx(r"(?i)^[ \t]*+(?:(?:[-*+•]|\d{1,3}+[.)])[ \t]++)?+(?:~~(?![ \t])[^~\n]++(?<![ \t])~~|<(s|del|strike)>[^<\n]++</\1>)"
               r"[ \t.]*+$")
 _KEPT = _rx(r"(?i)^(?:inputs?|outputs?|parameters|variables|settings|configuration|limits|success|done[ \t]++when)\b")
 

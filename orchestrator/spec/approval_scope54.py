@@ -21,6 +21,12 @@
   rule of the step).
 - `banner(text)`: a banner comment line ("--- STEP 3: creamery notice ---", "==== 2. Band ===="): the
   step's title, no part of an approval's text.
+- `step_title(text)`: a numbered title comment ("3 press", "2. weigh the catch", "Step 4 - email"): the step's
+  title, no part of the approval said on the lines under it.
+- `named_fields(text, names)`: `text` with each field of a named step's result written as code reads it
+  (`quote("price")`, `quote['price']`, `quote[:price]`, `quote.price`, `quote->price`) said by its field's name
+  (`price`), and those fields to their references (`price` -> `quote.price`); `refs_back(text, fields)` puts
+  the references back in a condition read from it.
 - `starts_rule(text)`: a comment line that opens a rule of its own ("on error try again twice more", "if
   it fails, ..."), never joined to the line before it as that line's continuation.
 """
@@ -150,6 +156,42 @@ def clock_wait(text: str) -> str | None:
 def banner(text: str) -> bool:
     """Whether a comment line is a banner ("--- STEP 3: creamery notice ---"), no sentence of a rule."""
     return _BANNER.match(text) is not None
+
+
+# "3 press", "2. weigh the catch", "Step 4 - email the couple": a number and a few words, no sentence
+_TITLE = _rx(r"(?i)^\W*+(?:step\s++)?\d{1,3}+(?:[.):]|\s-)?\s++[A-Za-z][\w'&/-]*+(?:\s++[\w'&/-]++){0,7}+\s*+$")
+# quote("price"), quote['price'], quote[:price], quote.price, quote->price
+_ACCESS = _rx(r"\b(?P<head>[A-Za-z_][\w]{0,60}+)(?:\(\s*+[\"'](?P<a>[A-Za-z_]\w{0,60}+)[\"']\s*+\)|"
+              r"\[\s*+[\"':]?+(?P<b>[A-Za-z_]\w{0,60}+)[\"']?+\s*+\]|(?:\.|->)(?P<c>[A-Za-z_]\w{0,60}+))")
+
+
+def step_title(text: str) -> bool:
+    """Whether a comment line is a numbered step title ("3 press"), no sentence of a rule."""
+    return _TITLE.match(text) is not None and len(text) <= 80
+
+
+def named_fields(text: str, names: frozenset[str] | set[str]) -> tuple[str, dict[str, str]]:
+    """`text` with each field of a step in `names` written as code reads it said by the field's name, and those
+    names to their references (module docstring); a head that names no step is left as written."""
+    fields: dict[str, str] = {}
+
+    def said(m: re.Match[str]) -> str:
+        field = m.group("a") or m.group("b") or m.group("c")
+        if m.group("head") not in names or fields.get(field, f"{m.group('head')}.{field}") != \
+                f"{m.group('head')}.{field}":
+            return m.group(0)
+        fields[field] = f"{m.group('head')}.{field}"
+        return field
+
+    return _ACCESS.sub(said, text), fields
+
+
+def refs_back(text: str, fields: Mapping[str, str]) -> str:
+    """A condition read from `named_fields`' text with its fields' references put back (`price > 300` ->
+    `quote.price > 300`)."""
+    for field, ref in fields.items():
+        text = re.sub(rf"(?<![\w.]){re.escape(field)}(?![\w(])", ref, text)
+    return text
 
 
 def starts_rule(text: str) -> bool:

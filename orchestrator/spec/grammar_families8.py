@@ -59,6 +59,7 @@ from orchestrator.spec import (
     sheet_phrasing45,
 )
 from orchestrator.spec import legal_prose29 as legal29
+from orchestrator.spec import log54 as log54_
 from orchestrator.spec import phrasing42 as phrasing42_
 from orchestrator.spec import phrasing45 as phrasing45_
 from orchestrator.spec import phrasing46 as phrasing46_
@@ -67,6 +68,7 @@ from orchestrator.spec import phrasing49 as phrasing49_
 from orchestrator.spec import phrasing50 as phrasing50_
 from orchestrator.spec import phrasing52 as phrasing52_
 from orchestrator.spec import phrasing53 as phrasing53_
+from orchestrator.spec import phrasing54 as phrasing54_
 from orchestrator.spec import policy_abandon as abandon23
 from orchestrator.spec import policy_back_in27 as back27
 from orchestrator.spec import policy_notation24 as notation24
@@ -293,9 +295,10 @@ GATES = {name: words + phrasing38.GATES.get(name, "") for name, words in GATES.i
 # recovery phrasings (`spec.phrasing45`) and "NEVER twice" (`spec.sheet_phrasing45`); round 46's "payment API: 2 min,
 # then give up" (`spec.label_limit46`) and its recovery phrasings (`spec.phrasing46`); round 48's (`spec.phrasing48`),
 # round 49's (`spec.phrasing49`), round 50's (`spec.phrasing50`), round 52's (`spec.phrasing52`) and round 53's
-# (`spec.phrasing53`, `spec.recovery53`)
+# (`spec.phrasing53`, `spec.recovery53`) and round 54's (`spec.phrasing54`, the deck log's `spec.log54`)
 for _later in (cap40, brackets40, loop_words40, phrasing42_, sheet_phrasing42, rota45, phrasing45_, sheet_phrasing45,
-               label_limit46, phrasing46_, phrasing48_, phrasing49_, phrasing50_, phrasing52_, phrasing53_, recovery53_):
+               label_limit46, phrasing46_, phrasing48_, phrasing49_, phrasing50_, phrasing52_, phrasing53_, recovery53_,
+               phrasing54_, log54_):
     EARLY_FIRST = tuple(getattr(_later, "EARLY", ())) + EARLY_FIRST
     IGNORE_LAST = IGNORE_LAST + tuple(getattr(_later, "IGNORE", ()))
     GATES = {name: words + _later.GATES.get(name, "") for name, words in GATES.items()}

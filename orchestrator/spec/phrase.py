@@ -40,6 +40,7 @@ from orchestrator.spec.grammar_families21 import colon_reason_spans
 from orchestrator.spec.grammar_families24 import merged_values, whole_scoped
 from orchestrator.spec.held_words44 import held
 from orchestrator.spec.lead_in_branch30 import load_reason_spans
+from orchestrator.spec.limit_then54 import plain as limit_then54
 from orchestrator.spec.named_skills import bare, mark
 from orchestrator.spec.normalize import normalize_spans
 from orchestrator.spec.notation32 import cause_spans, plain
@@ -193,6 +194,7 @@ def _read_phrase(text: str, known: frozenset[str]) -> Phrase:
     text = plain52(text)  # "1 h 15 m" is 75 minutes, "doubled each time" doubling (`spec.phrasing52`)
     text = plain53(text)  # "after ten seconds, then after thirty, then after a minute": 1 minute (`spec.phrasing53`)
     text = amount50(text)  # "just go £120 n carry on" is carrying on with 120 (`spec.amount_go_on50`)
+    text = limit_then54(text)  # "- 90 seconds then fail it" is the attempt's time-out (`spec.limit_then54`)
     raw = text[:MAX_SENTENCE]
     norm, where, ends = normalize_spans(mark(raw, typeset_spaces(raw.translate(_QUOTES)), known), bare(known))
     r = _Reading(norm, raw, where, ends)

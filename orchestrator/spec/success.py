@@ -171,6 +171,10 @@ def success_clause(sentence: str) -> str | None:
     if m is None:
         return None
     clause = m.group("clause").strip().lstrip("…. ").rstrip(". ")
+    if clause:  # "came back emailed true": `emailed == true` (`spec.success_done54`)
+        from orchestrator.spec.success_done54 import bare_compare
+
+        clause = bare_compare(clause)
     return (script_check(clause) or clause) if clause else None  # `jq -e '.ok'`: the comparison it states
 
 

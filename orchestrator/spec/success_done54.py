@@ -12,9 +12,16 @@ true`); the usual reader then places it on a step and warns at its line. A parti
 work ("needed", "used", "called", "skipped", "stopped", "started", "failed", ...) is none, nor is a clause that
 compares nothing ("it's booked when Jess says so"). The words may follow another sentence run on into them (lines
 of comment with no stop between: "... it's only a booking it's booked when ...").
+
+`bare_compare(clause)`: a field and a truth value said after the skill's report with no sign between them
+("email-customer came back emailed true", "post-label returns printed yes", "ledger reports posted false") is
+that field compared with the value (`emailed == true`); a word that names no field ("came back true", "says it
+true") or a value that is no truth value ("came back status ok") is left as written.
 """
 
 from __future__ import annotations
+
+import re
 
 from orchestrator.spec.regex_cache import Patterns
 
@@ -29,6 +36,22 @@ _NOT_DONE = frozenset({"needed", "used", "called", "required", "allowed", "expec
                        "paused", "held", "queued", "scheduled", "planned", "run", "begun", "asked", "wanted",
                        "tried", "given", "shown", "seen", "known"})
 _PARTICIPLE = ("ed", "paid", "sent", "done", "shown", "drawn", "signed")
+
+
+_BARE = _rx(r"(?i)(?P<said>\b(?:came|comes|coming)\s++back|\breturn(?:s|ed)?+|\bsa(?:ys|id)|\breport(?:s|ed)?+|"
+            r"\bg(?:ives|ave)\s++back)\s++(?P<f>[A-Za-z_][\w]{1,60}+)\s++(?P<v>true|false|yes|no)\b(?!\s*+[=<>!])")
+_NO_FIELD = frozenset({"it", "that", "this", "back", "with", "as", "is", "was", "and", "or", "not", "then", "so"})
+
+
+def bare_compare(clause: str) -> str:
+    """`clause` with a field and a truth value said with no sign between written `field == value` (module
+    docstring)."""
+    def compared(m: re.Match[str]) -> str:
+        if m.group("f").lower() in _NO_FIELD:
+            return m.group(0)
+        return f"{m.group('said')} {m.group('f')} == {m.group('v').lower()}"
+
+    return _BARE.sub(compared, clause)
 
 
 def done_state_cue(sentence: str) -> str | None:

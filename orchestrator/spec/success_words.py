@@ -9,6 +9,7 @@ names what one step outputs:
 - "<thing> has / comes back with / gets a <field in words>": that output is not empty, on the step
   whose output has the field (the one the thing names, when several do). The field in words is the
   output's name with its words ("receipt number" is `receipt_no`, "booking reference" `booking_ref`);
+  where it is, said after it ("has a decl_no on it", "has a tracking id in there"), is no part of it;
 - "<thing> is / was / has been / says <state>": the output named by the state is true (`sent == true`).
 
 A clause that says its check twice, the second time after "i.e.", "in other words", "that is," or
@@ -49,6 +50,8 @@ _SAME_AS = _rx(r"(?i)(?<![\w.-])(?:i\.\s*+e\.|in\s++other\s++words|that\s++is\s+
 # the bracket naming an output that must not be blank: "(text not blank)", "(ref is not empty)", "(id non-empty)"
 _NOT_BLANK = _rx(r"(?i)(?P<field>[a-z_][a-z0-9_]{0,40}+)\s++(?:(?:is|must\s++be)\s++)?+(?:not\s++(?:blank|empty)|"
                  r"non-?\s*+(?:blank|empty)|filled(?:\s++in)?+)")
+# "a decl_no on it", "a tracking id in there": where the field is, said after it, no part of its name
+_ON_IT = _rx(r"(?i)(?<!\s)\s++(?:on|in|inside|with|attached\s++to)\s++(?:it|them|there|that|this)$")
 _FILLER = frozenset({"the", "a", "an", "its", "their", "of", "for", "on", "in"})
 # the short forms a field's name uses for the words said
 _SHORT = {"number": ("no", "num", "nr", "number", "n"), "reference": ("ref", "reference"), "identifier": ("id",),
@@ -145,7 +148,7 @@ def word_checks(clause: str, line: int, steps: list[StepSpec],
             written = f"{found[1]} is not empty" if found else ""
             given_read = found is not None
         if found is None and has is not None:
-            found = _step_for(has.group("thing"), _words(has.group("field")), steps, src, state=False)
+            found = _step_for(has.group("thing"), _words(_ON_IT.sub("", has.group("field"))), steps, src, state=False)
             written = f"{found[1]} is not empty" if found else ""
         if found is None and (there := there_field(part)) is not None:  # "there's a label id" (`spec.success_there29`)
             found = _step_for("", _words(there), steps, src, state=False)

@@ -129,6 +129,10 @@ def success_cue(sentence: str, *, outside: bool = True) -> str | None:
             from orchestrator.spec.success_done54 import done_state_cue
 
             clause = done_state_cue(sentence) or ""
+        if clause:  # "came back emailed true": `emailed == true` (`spec.success_done54`)
+            from orchestrator.spec.success_done54 import bare_compare
+
+            clause = bare_compare(clause)
         return (script_check(clause) or clause) if clause else None
     if _NOT_RUN.search(m.group("subject")):
         return None

@@ -1283,8 +1283,11 @@ def _approval(w: _Wired, s: _Step, step: StepSpec) -> tuple[list[SpecText], dict
         banner,
         clock_wait,
         input_refs,
+        named_fields,
+        refs_back,
         scope_condition,
         scope_said,
+        step_title,
     )
 
     blocks: list[list[SpecText]] = []  # the comments in runs of lines next to each other
@@ -1297,12 +1300,19 @@ def _approval(w: _Wired, s: _Step, step: StepSpec) -> tuple[list[SpecText], dict
         else:
             blocks.append([said])
     for block in blocks:
-        said = block[0]
-        text = _ARTICLE_TIME.sub(r"1 \1", " ".join(t.text for t in block))
+        body = list(block)
+        head, _, under = body[0].text.partition("\n")
+        if step_title(head) and (under or len(body) > 1):  # "3 press": the step's title (`spec.approval_scope54`)
+            body = [body[0].model_copy(update={"text": under, "line": body[0].line + 1}), *body[1:]] if under \
+                else body[1:]
+        said = body[0]
+        text = _ARTICLE_TIME.sub(r"1 \1", " ".join(t.text for t in body))
+        text, fields = named_fields(text, {c.sid for c in w.calls})  # quote("price") -> price (`quote.price`)
         found = approval_in(text, w.src)
         if found is None:
             continue
         policy, sentence, when = found
+        when, sentence = (refs_back(when, fields) if when else when), refs_back(sentence, fields)
         scope = scope_said(sentence)  # "RED band only:": on a value the step is given (`spec.approval_scope54`)
         scoped = scope_condition(scope, input_refs(s.inputs)) if scope else None
         when = _bound_of(w, s, sentence) or scoped or when  # a bound on a field the step takes, else as said

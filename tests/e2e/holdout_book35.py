@@ -75,7 +75,7 @@ WHEN: dict[tuple[str, int], tuple[int, tuple[str, ...]]] = {
 # step runs), `line` where it is said
 APPROVAL: dict[tuple[str, int], dict[str, Any]] = {
     (DAIRY, 3): {"required": True, "timeout_s": 14400.0, "on_timeout": "reject",
-                 "when": (_RED, _RED.replace("'", '"'))},  # "RED band only: Mr Haldane (herd vet) must OK the notice"
+                 "when": (_RED, _RED.replace("'", '"'), "steps['#2'].output.band | lower == \"red\"")},  # "RED band only: Mr Haldane (herd vet) must OK the notice"
 }
 
 # folder -> why `skillweave plan` refuses it (every case of the folder is a strict xfail for that reason)
@@ -129,9 +129,6 @@ KNOWN: dict[tuple[str, int, str], str] = {
     (FLORIST, 4, "input delivery_date"): _EX_DONE,
     (FLORIST, 4, "input total"): _EX_DONE,
     (FLORIST, 4, "input card_message"): _EX_DONE,
-    (DAIRY, 3, "approval"): "l.26's banner and l.27-29's 'RED band only: Mr Haldane ... must OK the notice ... wait max "
-                            "4 hrs. no reply = do NOT send' are read as an approval on every run with no time limit "
-                            "(warned at l.26): the RED-only condition and the 4 hours are lost",
     (TREE, 1, "input address"): "a workflow input `address` (the skill's name, warned): " + _TXT_INPUTS,
     (TREE, 2, "depends_on"): _TXT_BOTH + ": weather-window waits for tpo-lookup",
     (TREE, 2, "input from_date"): "not bound (warned): " + _TXT_INPUTS,
@@ -166,9 +163,6 @@ KNOWN_STEP: dict[tuple[str, int], str] = {
                   "on timeouts only (`on: timeout`)",
     (FLORIST, 4): _EX_DONE + ": the author's step 4 is the plan's price-order, which has none of l.38's 'don't ever "
                              "retry'",
-    (DAIRY, 1): "l.20-21's '2 min max per pull / on error try again twice more, 1 minute wait each time' is read as "
-                "the 120 s limit and a rule retrying twice, 60 s apart, on timeouts only (`on: timeout`): the step "
-                "itself keeps no retry, so a pull that errors fails at once",
     (TREE, 1): "l.6's fallback tpo-local-register is not read (warned, but on step-2) and `address` is the skill's "
                "name, not the run's `site_address` (KNOWN)",
     (TREE, 2): "`from_date` not bound (KNOWN)",
@@ -207,8 +201,6 @@ KNOWN_WHOLE: dict[tuple[str, str, int], str] = {
     (AOI, "success", 5): "'panel is good when post-to-mes returns posted 1' (a header comment) is not read as the "
                          "run's check, and nothing says so",
     (FLORIST, "success", 5): _EX_DONE + "; no run check",
-    (DRIVING, "success", 4): "the header's done line (sent = 1 from text-learner) is not read as the run's check, and "
-                             "nothing says so",
     (TREE, "success", 13): "'It's finished when quote-letter hands back a letter (not blank)' is not read (warned: "
                            "'not a comparison of an output field with a value')",
 }
@@ -217,7 +209,6 @@ KNOWN_CHECK: dict[str, str] = {
     DANCE: "no run check: l.19 not read (KNOWN_WHOLE)",
     AOI: "no run check: l.5 not read (KNOWN_WHOLE)",
     FLORIST: "no run check: l.5 made a step (KNOWN_WHOLE)",
-    DRIVING: "no run check: l.4 not read (KNOWN_WHOLE)",
 }
 # (folder, line), (folder, line, kind) or (folder, line, n-th item of that line) -> why what the line says is neither
 # read as meant nor warned at that line
@@ -231,9 +222,6 @@ SILENT: dict[tuple[str, int] | tuple[str, int, int] | tuple[str, int, str], str]
     (FLORIST, 5, "success"): "made a step; the only warning at l.5 is of the inputs read from the skills",
     (FLORIST, 15, "policy"): "put on delivery-zone (KNOWN_POLICY), and nothing says so",
     (FLORIST, 16, "policy"): "put on delivery-zone, on timeouts only (KNOWN_POLICY), and nothing says so",
-    (DAIRY, 27, "approval"): "read without its RED-only condition and 4 hours (KNOWN), warned at l.26 (the banner), "
-                             "not at l.27",
-    (DRIVING, 4, "success"): "not read and not warned (KNOWN_WHOLE)",
 }
 # (folder, run) -> (what stops it reaching the author's output, asserted on the plan, and why); not made
 NOT_RUN: dict[tuple[str, int], Any] = {
@@ -246,16 +234,9 @@ FAILS: dict[tuple[str, int], str] = {
     **{(DANCE, n): "fails (exit 1) at the first step given the literal text of an `'ask.x'` reference (KNOWN): "
                    "age-band refuses 'ask.dob' ('dates must be YYYY-MM-DD', both runs at 5da53ce5); waitlist-add and "
                    "send-welcome are roots and may act before it (blind: a waiting-list entry for 'ask.child')" for n in (0, 1)},
-    (DAIRY, 0): "the approval is asked on every run (KNOWN): the green herd's run pauses at creamery-notice, which its "
-                "author runs without asking",
-    (DAIRY, 2): "silence holds the run at creamery-notice as meant, but the approval has no time limit (KNOWN): it "
-                "never ends rejected after 4 hours",
 }
 # runs that reach their author's output and end otherwise: (folder, run) -> why
 NOT_A_SUCCESS: dict[tuple[str, int], str] = {
-    (DAIRY, 1): "l.6's 'file-report comes back filed=1' is read as `filed == 1` (const 1, warned at l.6), which the "
-                "engine's check rejects for the skill's `filed: true`: the approved run reaches its author's output "
-                "and ends failed ('1 was expected')",
 }
 # runs made that do not pause for the approval their author asks for: each a strict xfail with why
 UNPAUSED: dict[tuple[str, int], str] = {

@@ -97,10 +97,6 @@ KNOWN: dict[tuple[str, int, str], str] = {
                                "quote ran",
     (BERTH, 4, "input berth"): "not bound (warned): `{2.berth or 3.berth}` is not read as whichever quote ran",
     (BERTH, 4, "input vat_pct"): "a workflow input `vat_pct` (warned): the literal `vat_pct = 20` (l.38) is lost",
-    (PRESS, 3, "approval"): "l.20-21's 'if quote(\"price\") is over 300 Maggie signs it off first ... wait up to 1 "
-                            "hr' is read as an approval on every run (warned at l.19: 'the condition 'quote is over "
-                            "300' is not read': `quote(\"price\")` is not read as price-job's price); the hour and "
-                            "silence = reject are right",
     (LANDING, 1, "input kg"): _LOG_KG,
     (CARD, 3, "input use_by_days"): "'use-by 2 days' (l.11) is not read as `use_by_days` = 2: not bound (warned "
                                     "'nothing gives it')",
@@ -125,15 +121,11 @@ RULE_ON: dict[tuple[str, int], tuple[str, str]] = {
 }
 # (folder, line, n-th policy of that line) -> why that policy is not on its step as meant yet
 KNOWN_POLICY: dict[tuple[str, int, int] | tuple[str, int, int, int], str] = {
-    (PRESS, 17, 0): "'preflight can spin forever on big PDFs - 90 seconds then fail it' loses its 90 s (warned: "
-                    "'not understood: '90 seconds''); only the 'fail' is read",
 }
 # (folder, kind, line) -> why the whole run's limit or success check is not read as meant yet
 KNOWN_WHOLE: dict[tuple[str, str, int], str] = {
     (BERTH, "limit", 10): "`time_limit = 5 min the whole thing` is read as the 300 s meant, but cited at l.5 (the "
                           "`[run]` section read as a step, KNOWN)",
-    (PRESS, "success", 4): "'Finished = email-customer came back emailed true.' is not read as a check (warned: 'not "
-                           "a comparison of an output field with a value')",
     (LANDING, "limit", 13): "'Whole landing job to be finished inside the hour' is not read, and nothing says so: the "
                             "run's 3600 s is only the default",
     (LANDING, "success", 14): "'Job's good when the declaration has a decl_no on it' is not read (warned: 'not a "
@@ -141,15 +133,12 @@ KNOWN_WHOLE: dict[tuple[str, str, int], str] = {
 }
 # folder -> why its success check is not on the step, field and value meant at its line yet
 KNOWN_CHECK: dict[str, str] = {
-    PRESS: "no run check: l.4 not read (KNOWN_WHOLE)",
 }
 # (folder, line), (folder, line, kind) or (folder, line, n-th item of that line) -> why what the line says is neither
 # read as meant nor warned at that line
 SILENT: dict[tuple[str, int] | tuple[str, int, int] | tuple[str, int, str], str] = {
     (BERTH, 10, "limit"): "read as meant but cited at l.5, with no warning at l.10 (KNOWN_WHOLE)",
     (BERTH, 27, "condition"): "not read and not warned (KNOWN)",
-    (PRESS, 20, "approval"): "read without its condition (KNOWN), warned at l.19 (the comment's first line), not at "
-                             "l.20",
     (LANDING, 13, "limit"): "not read and not warned (KNOWN_WHOLE)",
 }
 # (folder, run) -> (what stops it reaching the author's output, asserted on the plan, and why); not made
@@ -160,8 +149,6 @@ NOT_RUN: dict[tuple[str, int], Any] = {
 }
 # runs made whose end is not the author's output yet: (folder, run) -> why; each must end honestly
 FAILS: dict[tuple[str, int], str] = {
-    (PRESS, 0): "the approval is asked on every run (KNOWN): the 70 pound job pauses at send-to-press, which its "
-                "author presses without asking",
     **{(CARD, n): "fails (exit 1) at step 3 before running it: 'input `use_by_days` has no value' (KNOWN)"
        for n in (0, 1)},
 }
@@ -179,8 +166,6 @@ WARNED_MISREAD: dict[tuple[str, int | None], str] = {
                 "'waiting'': the line says the two calls are roots, as read",
     (TANKS, 29): "'4. tell the cellar' says to tell someone but names no failure': the line is the step's title",
     (PRESS, 3): "'whole run: ... not understood: 'waiting'': the 2 hours are read as meant",
-    (PRESS, 19): "'job: ... read as a person's approval of job ...: it waits for it only when quote is over 300': the "
-                 "other warning at l.19 is right, the condition is not read and the approval is asked on every run",
     (PRESS, 23): "'not understood: 'a second'': 'a second print run' is the reason, and no retry is read as meant",
     (LANDING, 8): "'not understood: 'waiting'': the 2 min are read as meant",
     (LANDING, 12): "''Gulls on the fish room again.' states a policy that was not understood': l.15's chatter, not "

@@ -91,6 +91,9 @@ HOLDOUT33 = FIXTURES.parent / "foreign-specs-holdout33" / "phrasings-holdout33.y
 # the thirty-fourth blind set's rows: 24/40 exactly by hand (BLIND-RESULTS.md); read here as tuning data, its misses in
 # XFAIL34
 HOLDOUT34 = FIXTURES.parent / "foreign-specs-holdout34" / "phrasings-holdout34.yaml"
+# the thirty-fifth blind set's rows: 25/40 exactly by hand at a29bc0f2 (BLIND-RESULTS.md); read here as tuning data, its
+# misses in XFAIL35
+HOLDOUT35 = FIXTURES.parent / "foreign-specs-holdout35" / "phrasings-holdout35.yaml"
 ASSUMED_RETRIES = 3  # a wait without a count: the planner assumes 3 and warns (spec.effect)
 
 # text -> (the meaning we read instead, why)
@@ -221,6 +224,8 @@ def _corpus() -> list[tuple[str, dict[str, Any]]]:
                 for e in yaml.safe_load(HOLDOUT33.read_text(encoding="utf-8"))]
     entries += [(HOLDOUT34.name, {**e, "meaning": _neutral(e["meaning"])})
                 for e in yaml.safe_load(HOLDOUT34.read_text(encoding="utf-8"))]
+    entries += [(HOLDOUT35.name, {**e, "meaning": _neutral(e["meaning"])})
+                for e in yaml.safe_load(HOLDOUT35.read_text(encoding="utf-8"))]
     return entries
 
 
@@ -674,6 +679,21 @@ XFAIL34: dict[str, str] = {
         "out'), not every failure (as holdout31's rows)",
 }
 
+
+# holdout35 rows still read otherwise, each with why (strict xfails: one read as meant must leave the list)
+XFAIL35: dict[str, str] = {
+    "Should the allergen matrix tool crash, the backup is `allergen-manual-sheet`.":
+        "the fallback skill as meant, as a rule for code errors ('crash', as holdout28's 'should the geocoder crash'); "
+        "the author means every failure",
+    "Any error from the dosage calc ends the whole job - no carrying on without it.":
+        "the fail as meant ('ends the whole job', 'no carrying on' both stop the run), as a catch-all rule for the step "
+        "('any error', as holdout29's row): on a step with no other rule the same plan; the corpus compares the rule's class",
+    "Cap the fleet ping at 30 s; if it times out or errors carry on with online = false.":
+        "the 30 s timeout and the value as meant, as a catch-all rule ('times out or errors': every class, as the blind "
+        "count reads it); the corpus compares the rule's class",
+}
+
+
 def _case(source: str, entry: dict[str, Any]) -> Any:
     reason = XFAIL.get(entry["text"]) if source == HOLDOUT3.name else None
     reason = XFAIL9.get(entry["text"]) if source == HOLDOUT9.name else reason
@@ -690,6 +710,7 @@ def _case(source: str, entry: dict[str, Any]) -> Any:
     reason = XFAIL32.get(entry["text"]) if source == HOLDOUT32.name else reason
     reason = XFAIL33.get(entry["text"]) if source == HOLDOUT33.name else reason
     reason = XFAIL34.get(entry["text"]) if source == HOLDOUT34.name else reason
+    reason = XFAIL35.get(entry["text"]) if source == HOLDOUT35.name else reason
     reason = XFAIL8.get(entry["text"]) if source == HOLDOUT8.name else reason
     reason = XFAIL4.get(entry["text"]) if source == HOLDOUT4.name else reason
     reason = XFAIL5.get(entry["text"]) if source == HOLDOUT5.name else reason
@@ -929,6 +950,29 @@ def test_the_thirty_fourth_holdout_set_is_read_but_for_its_reasoned_xfails() -> 
     assert len(holdout34) == 40
     missed = [e["text"] for e in holdout34 if not agrees(e["text"], e["meaning"])[0]]
     assert sorted(missed) == sorted(XFAIL34)
+
+
+def test_the_thirty_fifth_holdout_set_is_read_but_for_its_reasoned_xfails() -> None:
+    holdout35 = [e for name, e in CORPUS if name == HOLDOUT35.name]
+    assert len(holdout35) == 40
+    missed = [e["text"] for e in holdout35 if not agrees(e["text"], e["meaning"])[0]]
+    assert sorted(missed) == sorted(XFAIL35)
+
+
+def test_a_thirty_fifth_holdout_whole_run_row_read_here_is_the_whole_run_s_limit_not_an_attempt_s() -> None:
+    """The corpus compares a time whatever its scope (`_neutral`); each time read here has the author's scope."""
+    for entry in (e for name, e in CORPUS if name == HOLDOUT35.name):
+        statement = read_phrase(entry["text"]).statement
+        if entry["meaning"].get("timeout_s") is not None and statement.timeout_s is not None:
+            assert statement.whole_run == (entry.get("scope") == "whole run"), entry["text"]
+
+
+def test_no_thirty_fifth_holdout_row_that_stops_the_run_is_read_as_going_on() -> None:
+    """Row 35 was read as going on after every error, the opposite of its 'ends the whole job - no carrying on'."""
+    for entry in (e for name, e in CORPUS if name == HOLDOUT35.name):
+        if (entry["meaning"].get("on_failure") or {}).get("kind") == "fail":
+            failure = read_phrase(entry["text"]).statement.on_failure
+            assert failure is not None and failure.kind == "fail", entry["text"]
 
 
 def test_a_thirty_fourth_holdout_whole_run_row_read_here_is_the_whole_run_s_limit_not_an_attempt_s() -> None:
