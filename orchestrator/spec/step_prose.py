@@ -32,7 +32,7 @@ _UNIT = _rx(r"(?i)(?:(?<!\s)\s+)?(?:s|secs?|seconds?|ms|m|mins?|minutes?|h|hrs?|
             r"attempts?|retries|goes|shots|bashes|cracks|stabs|%|percent)\b")
 # numbers before a unit: "20 and 40", "3 failed", "2 more" (the unit follows: no steps)
 # "after 2 and a half hours", "after 1 and three-quarter hours": a count with its fraction said in words is a time too
-_COUNTED = _rx(r"\s*+\d{1,9}+(?:\s*+(?:,|and|or|-|to)\s*+\d{1,9}+){0,8}+(?:\s++and\s++(?:an?|one|three)[\s-]++(?:half|quarters?|"
+_COUNTED = _rx(r"(?<!\s)\s*+\d{1,9}+(?:\s*+(?:,|and|or|-|to)\s*+\d{1,9}+){0,8}+(?:\s++and\s++(?:an?|one|three)[\s-]++(?:half|quarters?|"
                r"third))?+(?:\s++(?:failed|more|further|unsuccessful|extra))?+")
 _STEP_WORDS = {*STEP_WORDS, *(f"{w}s" for w in STEP_WORDS), "activities"}
 _RANGE = {"-", "–", "—", "to", "through", "thru", "..", "till", "until"}
