@@ -21,6 +21,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from orchestrator.spec import prose
+from orchestrator.spec.flag_check54 import own_sentence
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.salon38 import leader_row
 from orchestrator.spec.source import Source
@@ -154,6 +155,8 @@ def document_sentences(src: Source) -> Iterator[Said]:
             yield from flush()  # a list item, a table row or a setting starts a sentence of its own, and ends one
         if setting:
             settings.add(number)
+        if block and len(src.code) == len(lines) and own_sentence(src.code, number, cleaned, block[-1][1]):
+            yield from flush()  # "# panel is good when ..." under a script's usage line: a sentence of its own
         block.append((number, cleaned))
     yield from flush()
 

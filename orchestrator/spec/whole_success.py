@@ -29,6 +29,7 @@ from typing import Any
 
 from orchestrator.spec.done_when import done_clause, script_check
 from orchestrator.spec.elsewhere import keys_of, named_step
+from orchestrator.spec.flag_check54 import flag_keywords, said_flag
 from orchestrator.spec.model import ContractSpec, Reading, StepSpec
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.salon38 import closed_cue, reported_truth
@@ -43,12 +44,15 @@ _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_c
 CODE = "spec.success"
 _STATE = (r"[\"“'`*_]?(?:done|finished|good|ready|successful|a\s+success|a\s+pass|passed|ok|complete|completed|accepted|green|"
           r"successfully\s+(?:performed|completed|done|run|executed|finished))[\"”'`*_]?")
-# "... counts as done when", "... is only "done" when", "... is successful if and only if", "... passes only when"
+# "... counts as done when", "... is only "done" when", "... is successful if and only if", "... passes only when",
+# "it's a good run when ...", "that's a clean job once ..."
 _CUE = _rx(r"(?i)^(?P<subject>[^.;:]{0,80}?)(?<![\w-])(?:(?:only\s+)?(?:counts?|is\s+counted|is\s+marked|is\s+considered|"
            rf"is\s+deemed|passes)\s+as\s+{_STATE}|(?:is|are|was|(?:will|shall|must|should|can)\s+(?:only\s+)?be)\s+(?:only\s+)?(?:(?:considered|deemed|judged|"
            rf"regarded|counted|marked|taken)\s+(?:as\s+)?)?{_STATE}|"
            r"(?:only\s+)?(?:passes|succeeds|succeeded|worked|is\s+a\s+success)|(?:call|consider|count|deem|mark)\s+(?:it|this|"
-           rf"that|the\s+\w+)\s+(?:as\s+)?{_STATE}|(?:we|you)['’]?(?:re|\s+are)\s+{_STATE})\s+(?:only\s+)?(?P<when>when|if\s+and\s+only\s+if|if|once|provided|where)(?![\w-])\s*+"
+           rf"that|the\s+\w+)\s+(?:as\s+)?{_STATE}|(?:we|you)['’]?(?:re|\s+are)\s+{_STATE}|"
+           r"(?:(?:it|that|this)['’]s|is|was)\s+a\s+(?:good|successful|clean|green|proper)\s+(?:run|job|one|day|batch|round|"
+           r"night|shift))\s+(?:only\s+)?(?P<when>when|if\s+and\s+only\s+if|if|once|provided|where)(?![\w-])\s*+"
            r"(?P<clause>.+)$")
 # a subject that makes the sentence about something else than the run ("the step is done when ..." is fine)
 _NOT_RUN = _rx(r"(?i)(?<![\w-])(?:retry|retries|attempt|timeout|approval|request|call|it\s+times|nobody|no\s+one)(?![\w-])")
@@ -158,6 +162,8 @@ def comparison(clause: str) -> str | None:
         return f"{bare.group(1)} == {_value(bare.group(2).lower())}"
     if not found and (told := reported_truth(clause)) is not None:  # "DUTY BOARD POST REPORTS posted TRUE"
         return told
+    if not found and (flag := said_flag(clause)) is not None:  # "post-to-mes returns posted 1" (`spec.flag_check54`)
+        return flag
     if not found and (whole := _IS_VALUE.fullmatch(clause.strip())) is not None:  # "up.uploaded is TRUE", the whole clause
         return f"{whole.group(1)} == {_value(whole.group(2))}"
     if len(found) != 1:
@@ -379,6 +385,7 @@ def read_success(said: Said, steps: list[StepSpec], src: Source, *,
                       note=f"the run's success check `{written}`, checked on {step.id}'s output ({how})")
     out = list(steps)
     out[at] = step.model_copy(update={"readings": (*step.readings, reading)})
+    keywords = flag_keywords(keywords)  # `posted == 1` accepts the truth too (`spec.flag_check54`)
     contract = ContractSpec(producer=step.id, consumer=None, where=src.where(said.line), validation=(written,),
                             constraints={"": check_schema(keywords)})
     return out, (contract,)

@@ -47,10 +47,20 @@ from orchestrator.spec.code_docs54 import doc_lines
 from orchestrator.spec.code_flow54 import (
     assigned_above,
     assigned_wrapped,
+    block_var,
     entry_params,
+    is_await,
     name_awaited,
     pipe_subject,
     piped,
+)
+from orchestrator.spec.commands54 import (
+    assignment,
+    command_getter,
+    indented_under,
+    positional,
+    same_named,
+    word_pairs,
 )
 from orchestrator.spec.config_steps54 import (
     ConfigKeys,
@@ -68,6 +78,7 @@ from orchestrator.spec.config_steps54 import (
     unbound_reference,
     under_comments,
 )
+from orchestrator.spec.missed_calls54 import calls_instead
 from orchestrator.spec.model import Reading, SpecText, StepSpec
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.run_limit import read_run_limit
@@ -140,7 +151,7 @@ _LOOP_FUNC = _rx(r"\b(?:each|map|lapply|sapply|vapply|Enum\.each|Enum\.map|Task\
 _LOOP_HS = _rx(r"\b(?:forM_?+|mapM_?+|for_|traverse_?+|forConcurrently_?+|mapConcurrently_?+)\s++"
                r"(?P<list>\([^()\n]{1,200}+\)|[\w.']{1,80}+)\s*+(?:\$\s*+)?\\\s*+(?P<var>\w{1,60}+)\s*+->")
 _LOOP_INTO = _rx(r"^\s*+(?:let\s++|var\s++|val\s++|const\s++|my\s++)?[$@]?(?P<var>[A-Za-z_]\w{0,60}+)\s*+(?:<-|:=|=(?!=))")
-_LOOP_TCL = _rx(r"\bforeach\s++(?P<var>\w{1,60}+)\s++(?P<list>\S{1,200}+)\s*+\{?\s*+$", re.I)
+_LOOP_TCL = _rx(r"\bforeach\s++(?P<var>\w{1,60}+)\s++(?P<list>\[[^\[\]\n]{1,200}+\]|\S{1,200}+)\s*+\{?\s*+$", re.I)
 _LOOP_WORD = _rx(r"\b(?:for|foreach|each|forEach|map|lapply|sapply|loop|FOREACH|FOR|forM_?|mapM_?|for_|traverse_?|"
                  r"forConcurrently_?|mapConcurrently_?)(?![\w'])")
 _IF = _rx(r"^\s*+\}?\s*+(?P<kw>if|elsif|elif|elseif|else\s++if|unless|when|IF|ELSE\s*+IF|ElseIf|If)\b\s*+"
@@ -267,7 +278,8 @@ def split_lines(lines: list[str]) -> list[Line]:
             kind = "//*"
         elif stripped.startswith("//") and not jcl:
             kind = "//"
-        elif stripped.startswith("#") and not _PREPROC.match(stripped) and not stripped.startswith("#{"):
+        elif stripped.startswith("#") and not stripped.startswith("#{") and not (
+                _PREPROC.match(stripped) and not (stripped[1:2] in " \t" and _SENTENCE.search(stripped))):
             kind = "#"
         elif stripped.startswith("--") and stripped[2:3] in (" ", "\t", "-", "[", "") and not stripped.startswith("-->"):
             kind = "--"
@@ -282,7 +294,7 @@ def split_lines(lines: list[str]) -> list[Line]:
             continue
         rows.append((number, text, "\x00", indent))
     markers = tuple(m for m in ("#", "//", "--", ";", "!", "%", "'") if m in ("#", "//") or full[m] >= 1)
-    markers = (*markers, "<==", "<--")
+    markers = (*markers, ";#", "<==", "<--")  # `;#`: Tcl's comment after a command
     for number, code, comment, indent in rows:
         if comment == "\x00":
             code, comment = _trailing(code, markers)
@@ -568,6 +580,7 @@ class _Wired:
             opener_code = self.lines[c.start].code
             if c.start != c.index and not _LOOP_WORD.search(opener_code) and not _IF.match(opener_code) \
                     and not _ELSE.match(opener_code) and not re.match(r"^\s*+(?:go|async|spawn|defer)\b", opener_code) \
+                    and not block_var(opener_code) \
                     and (o := _OPENER_NAME.search(opener_code)) is not None:
                 said = o.group("a") or o.group("b")
                 if not self.skill_of(said) and said.lower() not in ("step", "task", "job", "do", "then", "skill"):
@@ -719,7 +732,7 @@ class _Wired:
             if ref is None and _QUOTED_REF.match(inner):  # 'age-band.band', 'ask.dob': a step's or the inputs' field
                 ref = self.reference(inner, k, key)
                 ref = ref if ref is not None and ref[0] in ("step", "input", "item") else None
-            if ref is not None and ref[0] != "constant":
+            if ref is not None and (ref[0] != "constant" or inner[:1] in "$%&"):  # `"$LIMIT"`: the constant itself
                 return ref[1]
             if unbound_reference(inner):
                 self.src.warn(line, f"the value '{inner[:60]}' is written as a reference, but `{inner.split('.')[0][:40]}`"
@@ -771,6 +784,8 @@ _NOT_ACCESSORS = frozenset({"not", "and", "or", "in", "is", "return", "pure", "p
 def _getter(text: str) -> str:
     """`x.f` for a field read by a getter (`_GET_FN`, `_GET_METHOD`, `_GET_OP`), an unwrap taken off; else `text`."""
     said = text.strip()
+    if (command := command_getter(said)) is not None:  # `[dict get $x f]`, `(get x :f)`, `x.fetch(:f)`
+        return command
     for _ in range(3):
         cut = _UNWRAP.sub("", said).strip()
         if cut == said:
@@ -915,6 +930,8 @@ def _loop(w: _Wired, c: _Call, k: int) -> tuple[str, str, int] | None:
     above = next((j for j in range(c.index - 1, max(-1, c.index - 3), -1) if w.lines[j].code.strip()), -1)
     lead = [above + 1] if above >= 0 and w.lines[above].indent < w.lines[c.index].indent \
         and _OPENERS.search(w.lines[above].code) else []  # `forM xs $ \b ->` on the line above, its body indented
+    if not lead and (under := indented_under(w.lines, c.index)) is not None:
+        lead = [under + 1]  # `for sn in pnl["boards"]:` with the call in its indented body
     for opener in [*reversed(w.stacks[c.index]), *lead, c.index + 1]:
         j = opener - 1
         if j < 0 or j >= len(w.lines):
@@ -1001,6 +1018,14 @@ def _declared(w: _Wired) -> None:
         code = w.lines[j].code.strip()
         if not code:
             continue
+        if (said := assignment(code)) is not None:  # `set panel [lindex $argv 0]`, `set LINE "SMT-2"`
+            kind, name, constant = said
+            if kind == "input":
+                w.inputs[name] = j + 1
+                fill_ins.append(j)
+            else:
+                w.constants[name] = constant
+            continue
         m = re.match(r"^(?:(?://\s*+)?SET\s++|set\s++|my\s++|our\s++|local\s++|let\s++|const\s++|var\s++|val\s++|"
                      r"%let\s++|export\s++|declare\s++|param\s*+\(?\s*+)?[$@%&]?(?P<name>[A-Za-z_]\w{0,60}+)\s*+"
                      r"(?::\s*+\w++\s*+)?(?:=|:=|<-|\s)\s*+(?P<value>.*+)$", code)
@@ -1009,7 +1034,7 @@ def _declared(w: _Wired) -> None:
         name, value = m.group("name"), m.group("value").strip().rstrip(";").strip()
         if re.search(r"ARGV|argv|sys\.argv|\$\d|\bargs\b|\bparams?\b|getenv|ENV\[|\$ENV|os\.environ|\binput\s*+\(|"
                      r"Read-Host|commandArgs|\$1|\bnil\b|\bNone\b|\bnull\b|\bundef\b|<==|\bYYYY|\bNNN|^['\"][A-Z?_ -]{0,20}+['\"]$",
-                     value) or (w.lines[j].comment and "<==" in (w.src.lines[j] if j < len(w.src.lines) else "")):
+                     value) or positional(value) or (w.lines[j].comment and "<==" in (w.src.lines[j] if j < len(w.src.lines) else "")):
             w.inputs.setdefault(name, j + 1)
             w.inputs[name] = j + 1
             fill_ins.append(j)
@@ -1112,7 +1137,12 @@ def _read_step(w: _Wired, k: int) -> _Step:
             cut = code.find(c.written, c.column) if c.written in code[c.column:] else c.column
             cut -= 1 if cut > 0 and code[cut - 1] in "\"'`" else 0  # the skill name's own quotes go too
             code = " " * cut + code[cut:]
-        for key, col, said in _pairs(code):
+        pairs = _pairs(code)
+        if j == c.index:  # `skill load-panel panel_id $panel`: the fields as words after the skill's name
+            named = {_norm(key) for key, _, _ in pairs}
+            pairs = sorted([*pairs, *(p for p in word_pairs(code, c.column + len(c.written), set(by_norm))
+                                      if _norm(p[0]) not in named)], key=lambda p: p[1])
+        for key, col, said in pairs:
             norm = _norm(key)
             if norm in by_norm and by_norm[norm] not in seen:
                 name = by_norm[norm]
@@ -1145,12 +1175,16 @@ def _read_step(w: _Wired, k: int) -> _Step:
             if norm in {_norm(x) for x in (*_SKILL_KEYS, *_LABELS, *_TEXT_KEYS)} or w.skill_of(key):
                 continue
             if fields is not None and j != c.index and ln.code.strip() and not _IF.match(ln.code) \
-                    and not _LOOP_WORD.search(ln.code) and said and key not in w.inputs and not holds_inputs(key, said):
+                    and not _LOOP_WORD.search(ln.code) and said and key not in w.inputs and not holds_inputs(key, said) \
+                    and not is_await(ln.code):
                 w.src.warn(ln.number, f"`{key}` is no input of the skill {c.skill} (its inputs: "
                                       f"{', '.join(sorted(fields)) or 'none'}), so it is not read", "spec.unread")
         if ln.comment:
             step.texts.append(SpecText(text=ln.comment, line=ln.number))
     step.texts += under_comments(w, k)  # comments indented under the item, after it: its rules
+    earlier = {_norm(o) for p in w.calls[:k] for o in w.vocab.outputs_of(p.skill) or ()}
+    for name, said in same_named(fields, set(step.inputs), w.inputs, earlier).items():
+        step.inputs[name] = "{{ inputs." + said + " }}"  # `kennel_code` of `set kennelCode [lindex $argv 0]`
     if not step.when:
         branch = _branch(w, c)
         if branch is not None:
@@ -1528,6 +1562,8 @@ def code_first(src: Source, text: str, parts: SpecParts | None, anchored_read: b
         unread = sum(1 for x in got[1].warnings if UNREAD_SAID in x.message)
         return got if language and anchored_read and wbound > bound \
             and calls_win(got[0], parts, text, src.vocabulary, unread) else None
+    if calls_instead(src, steps, bound, wsteps, wbound):  # `rows.append(skill(...))` the script reader missed
+        return got
     fields = sum(len(src.vocabulary.inputs_of(s.skill or "") or ()) for s in got[0].steps)
     return got if not bound and wsteps >= steps and fields and wbound >= WIRED_SHARE * fields else None
 

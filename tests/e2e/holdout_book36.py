@@ -33,12 +33,6 @@ BAKE, TANKS, BERTH, PRESS, LANDING, CARD = (_BY_NUMBER[n] for n in ("219", "220"
 _OVER_300 = "steps['#1'].output.price > 300"
 _LARGE = "steps['#1'].output.band == 'large'"
 
-_RB_VALUE = ("`orders = t1.value` / `flour = t2.value` (l.18-19) are not followed: `orders[:loaves]` in "
-             "`skill(\"plan-batches\", loaves: orders[:loaves], ...)` is bound as the literal text (warned 'read as "
-             "the text itself'; the warnings at l.18-19, '`orders` is no input of check-flour-stock', mislead)")
-_RB_RETRY = ("'# ^ ... if it errors have another 2 goes, 20 sec apart' (l.15, under fetch-orders' thread) is put on "
-             "check-flour-stock (the next call) as a rule on timeouts only; fetch-orders keeps no retry, and nothing "
-             "says so")
 _C_LOOP = ("`for_each (tank, TANKS) { reading = read_tank(tank_id = tank.id, ...) }` (l.16-17) is not read as a "
            "for-each over the input TANKS (warned only as '`tank` is no input of read-tank'): `tank.id` / "
            "`tank.gravity` are bound as the literal text (warned)")
@@ -68,10 +62,6 @@ REFUSED: dict[str, str] = {
 }
 # (folder, author's step number, aspect) -> why the plan does not have it as its author meant yet
 KNOWN: dict[tuple[str, int, str], str] = {
-    (BAKE, 3, "depends_on"): _RB_VALUE + ": plan-batches depends on nothing",
-    (BAKE, 3, "input loaves"): _RB_VALUE,
-    (BAKE, 3, "input rolls"): _RB_VALUE,
-    (BAKE, 3, "input flour_kg"): _RB_VALUE,
     (TANKS, 1, "for_each"): _C_LOOP,
     (TANKS, 1, "input tank_id"): _C_LOOP,
     (TANKS, 1, "input gravity"): _C_LOOP,
@@ -89,8 +79,6 @@ KNOWN: dict[tuple[str, int, str], str] = {
 }
 # (folder, author's step number) -> why test_foreign_specs_holdouts's own step case does not hold for it yet
 KNOWN_STEP: dict[tuple[str, int], str] = {
-    (BAKE, 1): _RB_RETRY,
-    (BAKE, 2): "carries l.15's retry (fetch-orders') as a rule on timeouts only (`on: timeout`), 2 x 20 s (KNOWN_POLICY)",
     (TANKS, 1): "l.18-19's two comments are read as one policy cited at l.18: l.19's 20 s is right but not cited at "
                 "its line",
     (TANKS, 2): _C_LOST,
@@ -108,12 +96,9 @@ RULE_ON: dict[tuple[str, int], tuple[str, str]] = {
 }
 # (folder, line, n-th policy of that line) -> why that policy is not on its step as meant yet
 KNOWN_POLICY: dict[tuple[str, int, int] | tuple[str, int, int, int], str] = {
-    (BAKE, 15, 0): _RB_RETRY,
 }
 # (folder, kind, line) -> why the whole run's limit or success check is not read as meant yet
 KNOWN_WHOLE: dict[tuple[str, str, int], str] = {
-    (BAKE, "success", 6): "'it's a good run when print-dockets says printed: true' (a header comment) is not read as "
-                          "the run's check, and nothing says so",
     (LANDING, "limit", 13): "'Whole landing job to be finished inside the hour' is not read, and nothing says so: the "
                             "run's 3600 s is only the default",
     (LANDING, "success", 14): "'Job's good when the declaration has a decl_no on it' is not read (warned: 'not a "
@@ -121,13 +106,10 @@ KNOWN_WHOLE: dict[tuple[str, str, int], str] = {
 }
 # folder -> why its success check is not on the step, field and value meant at its line yet
 KNOWN_CHECK: dict[str, str] = {
-    BAKE: "no run check: l.6 not read (KNOWN_WHOLE)",
 }
 # (folder, line), (folder, line, kind) or (folder, line, n-th item of that line) -> why what the line says is neither
 # read as meant nor warned at that line
 SILENT: dict[tuple[str, int] | tuple[str, int, int] | tuple[str, int, str], str] = {
-    (BAKE, 6, "success"): "not read and not warned (KNOWN_WHOLE)",
-    (BAKE, 15, "policy"): "put on check-flour-stock, on timeouts only (KNOWN_POLICY), and nothing says so",
     (LANDING, 13, "limit"): "not read and not warned (KNOWN_WHOLE)",
 }
 # (folder, run) -> (what stops it reaching the author's output, asserted on the plan, and why); not made
@@ -137,8 +119,6 @@ NOT_RUN: dict[tuple[str, int], Any] = {
 }
 # runs made whose end is not the author's output yet: (folder, run) -> why; each must end honestly
 FAILS: dict[tuple[str, int], str] = {
-    **{(BAKE, n): "fails (exit 1) at plan-batches, given the literal text 'orders[:loaves]' (KNOWN): 'can't multiply "
-                  "sequence by non-int of type 'float'' (both runs at b47879fd)" for n in (0, 1)},
     **{(CARD, n): "fails (exit 1) at step 3 before running it: 'input `use_by_days` has no value' (KNOWN)"
        for n in (0, 1)},
 }
