@@ -55,6 +55,18 @@ _LABEL = _rx(r"(?i)^(?:(?:step|stage|no\.?)\s*+#?(?P<a>\d{1,3}+[a-z]?)\b|#?\s*+(
 _EITHER = _rx(r"^\(?\s*+(?P<a>[\w-]{1,60}+)\s*+(?:/|\||\bor\b)\s*+(?P<b>[\w-]{1,60}+)\s*+\)?\.(?P<f>[A-Za-z_][\w.]{0,80}+)$")
 # a step's name with a hyphen and a field after it in a condition: `class-capacity.spaces`
 _HYPHEN_REF = _rx(r"(?<![\w.\-$@])[A-Za-z_]\w{0,40}+(?:-\w{1,40}+){1,6}+(?:\.[A-Za-z_]\w{0,60}+){1,4}+")
+# `x.f or y.f`, `x.f || y.f`, `x.f // y.f`: the field of whichever of two steps ran, each side its own step and field
+_EITHER_EACH = _rx(r"^\(?\s*+(?P<a>[\w-]{1,60}+)\.(?P<fa>[A-Za-z_][\w.]{0,80}+)\s*+(?:\bor\b|\|\||//|\||\?\?)\s*+"
+                   r"(?P<b>[\w-]{1,60}+)\.(?P<fb>[A-Za-z_][\w.]{0,80}+)\s*+\)?$")
+# a value in single braces, a placeholder: `{loa}`, `{1.band}`, `{2.total or 3.total}` (not `{{ x }}`, not `${x}`)
+_BRACED = _rx(r"(?<![{$#%@\w])\{\s*+(?P<r>[\w-]{1,60}+(?:\.[A-Za-z_]\w{0,60}+){0,4}+)\s*+\}(?!\})")
+_BRACED_ALL = _rx(r"^\{(?!\{)\s*+(?P<r>[^{}\n]{1,300}+)\}$")
+# an INI-shaped line, `key = the rest` / `key: the rest`: the rest unquoted and unbracketed is the whole value
+_INI_LINE = _rx(r"^\s*+[\"']?(?P<key>[A-Za-z_][\w-]{0,60}+)[\"']?\s*+(?:=(?![=>])|:(?!:))\s*+(?P<rest>[^\s\"'\[(].{0,400}+)$")
+# a step's label in its section header: `[2]`, `[3a]`, `[step 4]`
+_SECTION_LABEL = _rx(r"(?i)^\s*+\[\s*+(?:step\s*+)?(?P<l>\d{1,3}+[a-z]?)\s*+\]\s*+$")
+# a description: unquoted words, not a literal, a reference or a list
+_PROSE = _rx(r"^[A-Za-z][\w'\-]{0,40}+(?:[ \t]++[^\s{}\[\]=]{1,60}+){1,60}+$")
 _OTHERWISE_KEYS = frozenset({"else", "otherwise", "elseof", "otherwiseof", "else_of", "otherwise_of"})
 _HOLDER_KEYS = frozenset({"in", "inputs", "input", "with", "args", "arguments", "params", "parameters", "data", "using"})
 # tails a literal with a dot often has that are no step's field: a host, a file, a version
@@ -92,21 +104,34 @@ def read_config_keys(w: _Wired) -> None:
         ln = w.lines[j]
         code = ln.code.strip()
         sect = _SECTION.match(code)
-        if sect is not None:  # `[ask]` then `a=` lines
+        if sect is not None:  # `[ask]` then `a=` lines; `[run]` then `boat = name of the boat` lines
             names: list[tuple[str, int]] = []
+            described: dict[str, str] = {}
+            run_lines: list[tuple[int, str]] = []
             blank = True
             k = j + 1
             while k < first and not _SECTION.match(w.lines[k].code.strip()):
                 inner = w.lines[k].code.strip()
                 if inner:
                     m = _KEY_LINE.match(inner)
-                    if m is None or not _BLANK.match(m.group("rest").strip().rstrip(",;").strip()):
+                    rest = m.group("rest").strip().rstrip(",;").strip() if m is not None else ""
+                    if m is not None and (said := run_sentence(m.group("key"), rest.strip("\"'"))) is not None:
+                        run_lines.append((k, said))  # `time_limit = 5 min ...`: the whole run's, not an input
+                    elif m is not None and _BLANK.match(rest):
+                        names.append((m.group("key"), k))
+                    elif m is not None and _PROSE.match(rest) and _named_braced(w, m.group("key"), first):
+                        names.append((m.group("key"), k))  # its value says what it is: `{boat}` names it later
+                        described[m.group("key")] = rest
+                    else:
                         blank = False
                         break
-                    names.append((m.group("key"), k))
                 k += 1
             if blank and names:
                 _container(w, sect.group("key"), names)
+                for name, said in described.items():
+                    w.config.notes[name] = _sentence(said, w.config.notes.get(name, "")).rstrip(".")
+                for at, said in run_lines:
+                    w.lines[at].comment = _sentence(said, w.lines[at].comment)
                 j = k
                 continue
             j += 1
@@ -150,14 +175,37 @@ def read_config_keys(w: _Wired) -> None:
         scalar = _SCALAR.match(rest)
         if scalar is not None and w.before[j] <= w.before[first]:
             value = _scalar(scalar.group("v"))
-            words = _words(key)
-            if isinstance(value, str) and _DURATION.match(value.strip()) and _LIMIT_KEY.search(key):
-                ln.comment = _sentence(f"the whole run: {words} {value}", ln.comment)
-            elif isinstance(value, str) and _DONE_KEY.match(key):
-                ln.comment = _sentence(f"{words} {value}", ln.comment)
+            said = run_sentence(key, value) if isinstance(value, str) else None
+            if said is not None:
+                ln.comment = _sentence(said, ln.comment)
             else:
                 w.config.literals[key] = value
+        elif w.before[j] <= w.before[first] and _PROSE.match(rest) and (said := run_sentence(key, rest)) is not None:
+            ln.comment = _sentence(said, ln.comment)  # `done_when = x amount above 0`, unquoted
         j += 1
+
+
+def run_sentence(key: str, value: str) -> str | None:
+    """The whole run's limit or check a top-level key says (`give_up_after = '10 min'`, `time_limit = 5 min the whole
+    thing`, `done_when = x says sent`) as a sentence for the whole-run readers; None for any other key."""
+    words = _words(key)
+    lead = re.match(r"^\d{1,6}+(?:\.\d{1,3}+)?\s*+[A-Za-z]{1,8}+", value.strip())
+    if _LIMIT_KEY.search(key) and lead is not None and _DURATION.match(lead.group(0)):
+        return f"the whole run: {words} {value.strip()}"
+    if _DONE_KEY.match(key) and value.strip():
+        return f"{words} {value.strip()}"
+    return None
+
+
+def run_key(key: str) -> bool:
+    """A key naming the whole run's limit or check (`done_when`, `time_limit`): a skill named in its value is no call."""
+    return bool(_DONE_KEY.match(key) or _LIMIT_KEY.search(key))
+
+
+def _named_braced(w: _Wired, key: str, first: int) -> bool:
+    """Some line from the first step on names `key` as a placeholder: `{key}`, `${key}`, `{{ key }}`, `%key%`."""
+    at = re.compile(rf"(?:\{{\s*+|\$|%){re.escape(key)}(?:\s*+\}}|%|(?![\w-]))")
+    return any(at.search(ln.code) for ln in w.lines[first:])
 
 
 def _sentence(said: str, comment: str) -> str:
@@ -193,6 +241,9 @@ def label_steps(w: _Wired) -> None:
         at = next((j for j in range(lead, c.start) if w.lines[j].comment and not w.lines[j].code.strip()
                    and w.lines[j].indent <= indent), None)
         first = w.lines[at].comment.strip() if at is not None else ""
+        if (sect := _SECTION_LABEL.match(w.lines[c.start].code)) is not None:  # `[2]` heading its keys
+            labelled[k] = sect.group("l").lower()
+            continue
         m = _LABEL.match(first)
         if m is not None and at is not None:
             labelled[k] = (m.group("a") or m.group("b")).lower()
@@ -210,15 +261,52 @@ def label_steps(w: _Wired) -> None:
 
 
 def either_ref(w: _Wired, said: str, k: int) -> str | None:
-    """`3a/3b.status`, `3a|3b.status`, `(3a or 3b).status` naming two earlier steps: whichever ran's field."""
-    m = _EITHER.match(said.strip().strip("\"'`"))
-    if m is None:
+    """`3a/3b.status`, `3a|3b.status`, `(3a or 3b).status`, `3a.status or 3b.status` (also in braces,
+    `{2.total or 3.total}`) naming two earlier steps: whichever ran's field."""
+    text = said.strip().strip("\"'`")
+    if (inside := _BRACED_ALL.match(text)) is not None:
+        text = inside.group("r").strip()
+    m = _EITHER.match(text)
+    each = _EITHER_EACH.match(text) if m is None else None
+    if m is None and each is None:
         return None
-    a, b = w.step_named(m.group("a"), k), w.step_named(m.group("b"), k)
+    got = m or each
+    assert got is not None
+    a, b = w.step_named(got.group("a"), k), w.step_named(got.group("b"), k)
     if a is None or b is None or a is b:
         return None
-    fields = m.group("f").split(".")
-    return " or ".join(f"{c.sid}." + ".".join(w._out_field(c, fields)) for c in (a, b))
+    fa = (m.group("f") if m is not None else got.group("fa")).split(".")
+    fb = (m.group("f") if m is not None else got.group("fb")).split(".")
+    return f"{a.sid}." + ".".join(w._out_field(a, fa)) + f" or {b.sid}." + ".".join(w._out_field(b, fb))
+
+
+def braced(said: str) -> str | None:
+    """The reference inside a placeholder in single braces (`{loa}`, `{1.rate}`), or None."""
+    m = _BRACED_ALL.match(said.strip())
+    return m.group("r").strip() if m is not None and _BRACED.fullmatch(said.strip()) else None
+
+
+def braced_refs(w: _Wired, said: str, k: int, stash: Callable[[str], str]) -> str:
+    """A condition with each placeholder in single braces (`{1.band} is large`) read as the step's field or input
+    it names (kept from the word-by-word reading, which reads no step named by a number)."""
+
+    def one(m: re.Match[str]) -> str:
+        got = w.reference(m.group("r"), k)
+        if got is None or got[0] not in ("step", "input"):
+            return m.group(0)
+        text = str(got[1]).removeprefix("{{ ").removesuffix(" }}")
+        return stash(text.removeprefix("steps.").replace(".output.", ".", 1))
+
+    return _BRACED.sub(one, said)
+
+
+def line_value(code: str, key: str, said: str) -> str:
+    """The whole unquoted rest of an INI-shaped line `key = the rest` (`only_if = {1.band} is large`, `after = 2 or
+    3`), else the value as the pair reader cut it."""
+    m = _INI_LINE.match(code)
+    if m is None or m.group("key") != key:
+        return said
+    return m.group("rest").strip()
 
 
 def otherwise_of(w: _Wired, key: str, said: str, k: int, line: int) -> str | None:
@@ -247,10 +335,11 @@ def under_comments(w: _Wired, k: int) -> list[SpecText]:
     indent = w.lines[c.start].indent
     nxt = w.calls[k + 1].start if k + 1 < len(w.calls) else len(w.lines)
     out: list[SpecText] = []
+    section = _SECTION.match(w.lines[c.start].code.strip()) or _SECTION_LABEL.match(w.lines[c.start].code)
     for j in range(c.end + 1, nxt):
         ln = w.lines[j]
-        if ln.blank or ln.code.strip() or not ln.comment or ln.indent <= indent:
-            break
+        if ln.blank or ln.code.strip() or not ln.comment or (ln.indent <= indent and not section):
+            break  # (under a `[section]` header, its comments up to a blank line are its own at any indent)
         out.append(SpecText(text=ln.comment, line=ln.number))
     return out
 

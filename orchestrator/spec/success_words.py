@@ -48,6 +48,19 @@ _RESTATED = _rx(r"\((?P<said>[^()]{3,80}+)\)\s*+$")
 _SAME_AS = _rx(r"(?i)(?<![\w.-])(?:i\.\s*+e\.|in\s++other\s++words|that\s++is\s++to\s++say|that\s++is(?=,)|"
                r"put\s++plainly|namely)[,:]?+\s++(?=\S)")
 # the bracket naming an output that must not be blank: "(text not blank)", "(ref is not empty)", "(id non-empty)"
+# "raise-invoice amount above 0", "the booking total over 3": a thing's number said bounded in words
+_BOUNDED = _rx(r"(?i)\s++(?:is\s++)?+(?:above|over|below|under|at\s++least|at\s++most|(?:more|less|greater|fewer)\s++than)"
+               r"\s++(?:zero|\d{1,12}+(?:\.\d{1,6}+)?)$")
+_HEAD_WORD = _rx(r"^[A-Za-z][\w'`.-]{0,60}+$")
+
+
+def _bounded(part: str) -> bool:
+    """"raise-invoice amount above 0", "the booking total over 3": a thing's number said bounded in words."""
+    m = _BOUNDED.search(part)
+    words = part[:m.start()].split() if m is not None else []
+    return 0 < len(words) <= 6 and all(_HEAD_WORD.match(x) for x in words)
+
+
 _NOT_BLANK = _rx(r"(?i)(?P<field>[a-z_][a-z0-9_]{0,40}+)\s++(?:(?:is|must\s++be)\s++)?+(?:not\s++(?:blank|empty)|"
                  r"non-?\s*+(?:blank|empty)|filled(?:\s++in)?+)")
 # "a decl_no on it", "a tracking id in there": where the field is, said after it, no part of its name
@@ -115,7 +128,7 @@ def said_in_words(clause: str, sentence: str) -> bool:
     from orchestrator.spec.success_halves import halves_said
 
     # "Done = the sheet comes out with at least 8 players on it": a count of things (`spec.success_halves`)
-    return (any(_HAS.match(p) or _STATE.match(p) or said_here(p) or given_back(p) for p in parts if p)
+    return (any(_HAS.match(p) or _STATE.match(p) or said_here(p) or given_back(p) or _bounded(p) for p in parts if p)
             or halves_said(clause)) \
         and success_cue(sentence) is not None
 

@@ -64,13 +64,17 @@ from orchestrator.spec.commands54 import (
 )
 from orchestrator.spec.config_steps54 import (
     ConfigKeys,
+    braced,
+    braced_refs,
     either_ref,
     holds_inputs,
     hyphen_steps,
     label_steps,
+    line_value,
     literal_named,
     otherwise_of,
     read_config_keys,
+    run_key,
     unbound_reference,
     under_comments,
 )
@@ -94,7 +98,7 @@ _PREPROC = _rx(r"^#\s*+(?:define|include|if|ifdef|ifndef|endif|else|elif|undef|p
 _REM = _rx(r"^(?:rem\b|::)", re.I)
 _SAY = _rx(r"^(?:[$@]?\w+\s*+=\s*+)?(?:print|printf|println|puts|echo|say|log|warn|die|raise|throw|message|"
            r"write-host|write-output|write-verbose|display|msgbox|debug\.print|console\.log|console\.error|"
-           r"fmt\.print\w*+|io\.puts|io:format|logger\.\w++|log\.\w++|put|disp|cat|writeln|trace)\b", re.I)
+           r"fmt\.print\w*+|io\.puts|io:format|logger\.\w++|log\.\w++|put|disp|cat|writeln|trace)\b(?!-)", re.I)
 # a key and its separator just before a position: `key = `, `"key": `, `key => `, `-Key `
 _KEY_BEFORE = _rx(r"(?P<key>[A-Za-z_][\w-]{0,60}+)[\"']?\s*+(?:=>|:=|<-|->|=|:)\s*+[\"'\[(]?\s*+$")
 _PAIR = _rx(r"(?<![\w$@%&\-])(?<![\w)\]}\"'.]\.)(?P<q>[\"']?)(?P<key>[A-Za-z_][\w-]{0,60}+)(?P=q)\s*+"
@@ -394,7 +398,8 @@ class _Wired:
         key = _KEY_BEFORE.search(code[:start])
         if key is not None and key.end() == start:
             word = _norm(key.group("key"))
-            if word in {_norm(k) for k in (*_DEP_KEYS, *_COND_KEYS, *_TEXT_KEYS, *_FOR_KEYS)}:
+            if word in {_norm(k) for k in (*_DEP_KEYS, *_COND_KEYS, *_TEXT_KEYS, *_FOR_KEYS)} \
+                    or run_key(key.group("key")):  # `done_when = x ...`: the whole run's check (`spec.config_steps54`)
                 return False
         if _SAY.match(code.lstrip()):
             return False
@@ -629,7 +634,9 @@ class _Wired:
         if applied is not None and applied.group("f") not in _NOT_ACCESSORS:  # `grower run`, `binKg b`: f of x
             inner = f"{applied.group('x')}.{applied.group('f')}"
         parts = _REF_PARTS.findall(inner)
-        if not parts or not re.match(r"^[A-Za-z_]", parts[0]):
+        if not parts or (not re.match(r"^[A-Za-z_]", parts[0]) and not (  # `1.rate` where a step is labelled 1
+                self.config.labels and len(parts) > 1 and re.match(r"^[A-Za-z_]", parts[1])
+                and self.step_named(parts[0], k) is not None)):
             return None
         if parts[0] in self.input_of and parts[0] not in self.inputs:
             parts = [self.input_of[parts[0]], *parts[1:]]
@@ -714,6 +721,8 @@ class _Wired:
             said = said.lstrip("\\")
         if (either := either_ref(self, said, k)) is not None:  # '3a/3b.status': whichever ran (`spec.config_steps54`)
             return either
+        if (inside := braced(said)) is not None and (ref := self.reference(inside, k, key)) is not None:
+            return ref[1]  # `{loa}`, `{1.rate}`: a placeholder naming an input or a step's field (`spec.config_steps54`)
         named, literal = literal_named(self, said)
         if named:  # 'term_start' where a top-level key `term_start` is set: its value
             return literal
@@ -871,6 +880,7 @@ def _condition(w: _Wired, text: str, k: int) -> str:
         quoted.append(text)
         return f"\x01{len(quoted) - 1}\x01"
     said = hyphen_steps(w, said, k, stash)  # `class-capacity.spaces`: one step's name (`spec.config_steps54`)
+    said = braced_refs(w, said, k, stash)  # `{1.band} is large`: step 1's band (`spec.config_steps54`)
     for pat, repl in _OPS_RX:
         said = pat.sub(repl, said)
 
@@ -1149,12 +1159,14 @@ def _read_step(w: _Wired, k: int) -> _Step:
                     c.looped = True  # type: ignore[attr-defined]
                 continue
             if key.lower() in _DEP_KEYS or norm in {_norm(d) for d in _DEP_KEYS}:
-                for name in re.findall(r"[A-Za-z_][\w-]{0,80}+", _value_text(code, code.find(said, col)) or said):
+                said = line_value(code, key, said)  # `after = 2 or 3`: the whole line (`spec.config_steps54`)
+                for name in re.findall(r"[A-Za-z_0-9][\w-]{0,80}+", _value_text(code, code.find(said, col)) or said):
                     dep = w.step_named(name, k)
                     if dep is not None and dep.sid not in step.deps:
                         step.deps.append(dep.sid)
                 continue
             if norm in {_norm(x) for x in _COND_KEYS} and said:
+                said = line_value(code, key, said)  # `only_if = {1.band} is large` (`spec.config_steps54`)
                 step.when = _condition(w, said.strip("\"'`"), k) or step.when
                 continue
             if (arm := otherwise_of(w, key, said, k, ln.number)) is not None:
@@ -1541,7 +1553,10 @@ def code_first(src: Source, text: str, parts: SpecParts | None, anchored_read: b
 
         from orchestrator.spec.reading_choice54 import calls_win
 
-        language = PurePath(src.path).suffix.lower() in CODE_SUFFIXES - _CONFIG_SUFFIXES
+        suffix = PurePath(src.path).suffix.lower()
+        # a config file the text readers read only anchored on its skills (no section read as a heading): its calls
+        # too, when they find every step the anchored reading found
+        language = suffix in CODE_SUFFIXES - _CONFIG_SUFFIXES or (suffix in _CONFIG_SUFFIXES and wsteps >= steps)
         # ... binding more of the skills' fields (a config file's sections, a grammar's reading stay theirs)
         # ... and weighing more by what each resolves, literals of references against it (`spec.reading_choice54`)
         unread = sum(1 for x in got[1].warnings if UNREAD_SAID in x.message)

@@ -42,16 +42,6 @@ _C_LOST = ("`summary = summarise_tanks(readings = ALL(reading));` (l.23) is not 
            "'summarise-tanks is named here but no step runs it'): the author's steps 3 and 4 are the plan's 2 and 3")
 _C_REF = ("`summary.ready_ids` (summarise-tanks lost) is bound as the literal ['summary.ready_ids'] (warned) and "
           "`KEG_DAY` (a banner fill-in, l.5) as the literal text 'KEG_DAY', and nothing says so of it")
-_INI_RUN = ("the `[run]` section (l.5-11) is read as a step raise-invoice (its `done_when` names the skill) and `[4]` "
-            "(l.32-39) is folded into it as a policy said away from the step (warned): the author's `[n]` sections are "
-            "the plan's steps n + 1")
-_INI_FIRST = (_INI_RUN + "; raise-invoice is a root that runs first (`after = 2 or 3` lost, and nothing says so)")
-_INI_KEYS = ("the `[run]` keys `loa = ...`, `nights = ...` (l.8-9) are not read as the run's inputs and `{loa}` / "
-             "`{nights}` not as references to them")
-_INI_NIGHTS = ("`nights = {nights}` is bound to measure-class's `rate` ('explicit: the text says 'nights = {nights} "
-               "rate''), and nothing says so: " + _INI_KEYS)
-_INI_ELSE = ("`otherwise_of = 2` (l.27) is not read as the otherwise arm of `[2]`'s `only_if`, and nothing says so: "
-             "pontoon-quote runs on every run")
 
 # (folder, author's step number) -> (the line the condition is said at, the `when` expressions meant)
 WHEN: dict[tuple[str, int], tuple[int, tuple[str, ...]]] = {
@@ -81,27 +71,12 @@ KNOWN: dict[tuple[str, int, str], str] = {
     (TANKS, 3, "input tank_ids"): _C_REF,
     (TANKS, 3, "input day"): _C_REF,
     (TANKS, 4, "skill"): _C_LOST + " (the plan has no step 4)",
-    (BERTH, 1, "skill"): _INI_RUN,
-    (BERTH, 1, "depends_on"): _INI_FIRST + ": measure-class waits for raise-invoice",
-    (BERTH, 1, "input length_m"): "a workflow input `length_m` (the skill's name, warned): " + _INI_KEYS,
-    (BERTH, 2, "skill"): _INI_RUN,
-    (BERTH, 2, "input nights"): _INI_NIGHTS,
-    (BERTH, 3, "skill"): _INI_RUN,
-    (BERTH, 3, "condition"): _INI_ELSE,
-    (BERTH, 3, "input nights"): _INI_NIGHTS,
-    (BERTH, 4, "skill"): _INI_RUN,
-    (BERTH, 4, "depends_on"): _INI_FIRST,
-    (BERTH, 4, "input total"): "a workflow input `total` (warned): `{2.total or 3.total}` is not read as whichever "
-                               "quote ran",
-    (BERTH, 4, "input berth"): "not bound (warned): `{2.berth or 3.berth}` is not read as whichever quote ran",
-    (BERTH, 4, "input vat_pct"): "a workflow input `vat_pct` (warned): the literal `vat_pct = 20` (l.38) is lost",
 }
 # (folder, author's step number) -> why test_foreign_specs_holdouts's own step case does not hold for it yet
 KNOWN_STEP: dict[tuple[str, int], str] = {
     (TANKS, 1): "l.18-19's two comments are read as one policy cited at l.18: l.19's 20 s is right but not cited at "
                 "its line",
     (TANKS, 2): _C_LOST,
-    **{(BERTH, n): _INI_RUN + ": the plan's step " + str(n) + " is another section's" for n in (1, 2, 3, 4)},
     (LANDING, 1): "l.7's retry is right but cited at l.5 (the paragraph's first line)",
     (LANDING, 2): "l.9's fallback last-weeks-price is right but cited at l.8",
     (LANDING, 3): "l.11's 'only once, no second tries' is right but cited at l.10",
@@ -118,8 +93,6 @@ KNOWN_POLICY: dict[tuple[str, int, int] | tuple[str, int, int, int], str] = {
 }
 # (folder, kind, line) -> why the whole run's limit or success check is not read as meant yet
 KNOWN_WHOLE: dict[tuple[str, str, int], str] = {
-    (BERTH, "limit", 10): "`time_limit = 5 min the whole thing` is read as the 300 s meant, but cited at l.5 (the "
-                          "`[run]` section read as a step, KNOWN)",
 }
 # folder -> why its success check is not on the step, field and value meant at its line yet
 KNOWN_CHECK: dict[str, str] = {
@@ -127,13 +100,10 @@ KNOWN_CHECK: dict[str, str] = {
 # (folder, line), (folder, line, kind) or (folder, line, n-th item of that line) -> why what the line says is neither
 # read as meant nor warned at that line
 SILENT: dict[tuple[str, int] | tuple[str, int, int] | tuple[str, int, str], str] = {
-    (BERTH, 10, "limit"): "read as meant but cited at l.5, with no warning at l.10 (KNOWN_WHOLE)",
-    (BERTH, 27, "condition"): "not read and not warned (KNOWN)",
 }
 # (folder, run) -> (what stops it reaching the author's output, asserted on the plan, and why); not made
 NOT_RUN: dict[tuple[str, int], Any] = {
     **{(TANKS, n): (inputs_refused, INPUTS_REFUSED + "KEG_DAY, TANKS (the plan takes STYLE)") for n in (0, 1)},
-    **{(BERTH, n): (inputs_refused, INPUTS_REFUSED + "loa, nights") for n in (0, 1)},
 }
 # runs made whose end is not the author's output yet: (folder, run) -> why; each must end honestly
 FAILS: dict[tuple[str, int], str] = {

@@ -203,3 +203,94 @@ def test_a_section_of_blank_keys_and_an_inline_block_of_nulls_are_inputs_contain
         assert sources(step(spec, "price-room"))["room_id"] == "inputs.room"
     near = read(section.replace("room=\n", "room=4\n"), "n.rb")  # a value among them: no inputs container
     assert "room" not in {i.name for i in near.inputs or ()}
+
+
+INI = """\
+; nightly clean, office copy
+[given]
+; asked at the desk
+site = the site code
+room = which room (off the sheet)
+time_limit = 15 min all told, then do it by hand
+done_when = price-room total above 10
+
+[1]
+skill = price-room
+room_id = {room}
+size = 3
+rate = 2
+; give it 20 seconds then give up
+
+[2]
+skill = deep-clean
+only_if = {1.hours} is long
+room_id = {room}
+
+[3]
+skill = quick-clean
+otherwise_of = 2
+room_id = {room}
+; retry 3 times, 10s apart
+
+[4]
+skill = log-day
+after = 2 or 3
+note = {2.note or 3.note}
+site = {site}
+"""
+
+
+def _colons(text: str) -> str:
+    """The same config written `key: value` with `[step n]` headers and `||` for whichever ran."""
+    out = []
+    for ln in text.splitlines():
+        if ln.startswith("[") and ln[1:2].isdigit():
+            ln = f"[step {ln[1:-1]}]"
+        elif " = " in ln and not ln.startswith(";"):
+            ln = ln.replace(" = ", ": ", 1)
+        out.append(ln.replace(" or 3.note", " || 3.note"))
+    return "\n".join(out) + "\n"
+
+
+def test_an_ini_config_its_described_keys_the_inputs_and_its_numbered_sections_the_steps() -> None:
+    for text, path in ((INI, "clean.ini"), (_colons(INI), "clean.cfg")):
+        spec = read(text, path)
+        assert [s.skill for s in spec.steps] == ["price-room", "deep-clean", "quick-clean", "log-day"], path
+        assert {i.name for i in spec.inputs} == {"site", "room"}, path
+        assert sources(step(spec, "price-room"))["room_id"] == "inputs.room"
+        deep, quick, log = step(spec, "deep-clean"), step(spec, "quick-clean"), step(spec, "log-day")
+        first = step(spec, "price-room").id
+        assert deep.when is not None and f"{first}.hours" in str(deep.when) and "long" in str(deep.when), path
+        assert quick.otherwise_of == deep.id, path
+        assert set(log.depends_on) >= {deep.id, quick.id}, path
+        assert sources(log)["note"] == f"{deep.id}.note or {quick.id}.note", path
+        assert any("20 seconds" in t.text for t in step(spec, "price-room").texts), path
+        assert any("retry 3 times" in t.text for t in quick.texts), path
+
+
+def test_an_ini_configs_whole_run_keys_unquoted_are_its_limit_and_check() -> None:
+    spec = read(INI, "clean.ini")
+    assert any(r.statement.whole_run and r.statement.timeout_s == 900 for r in spec.readings)
+    assert any("total" in str(c) for c in spec.contracts)
+
+
+def test_near_misses_an_ini_section_nobody_names_and_a_number_no_step_is_labelled() -> None:
+    about = INI.replace("[given]", "[about]\nowner = Sandra from the office\n\n[given]")
+    spec = read(about, "clean.ini")
+    assert "owner" not in {i.name for i in spec.inputs}  # described, but no `{owner}` anywhere: no input
+    near = read(INI.replace("otherwise_of = 2", "otherwise_of = 7"), "clean.ini")
+    assert not step(near, "quick-clean").otherwise_of and step(near, "quick-clean").when is None
+    assert warned(near, 23, "no step before this one")
+
+
+def test_a_bound_said_in_words_and_a_skill_whose_name_starts_with_a_print_word() -> None:
+    from orchestrator.spec.success_words import _bounded
+
+    for said in ("raise-invoice amount above 0", "the booking total is over 3", "fee at least 2.5"):
+        assert _bounded(said), said
+    assert not _bounded("total above average")  # near-miss: no number
+    vocab = Vocabulary.of([("raise-alarm", None), ("print-label", None)]).with_outputs(
+        lambda s: frozenset({"ok"}), lambda s: frozenset({"code"}))
+    text = 'a = run("raise-alarm", code: args.code)\nb = print-label(code: args.code)\nprint "raise-alarm done"\n'
+    spec = parse_spec_text(text, "x.rb", "markdown", vocab)
+    assert [s.skill for s in spec.steps] == ["raise-alarm", "print-label"]
