@@ -25,7 +25,7 @@ _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_c
 
 # `for_each (tank, TANKS) {`, `FOREACH(item, items)`, `list_for_each(pos, head) {`, `BOOST_FOREACH(x, xs)`: the item
 # first, the list second, the block opened after it (or on the next line)
-_MACRO_LOOP = _rx(r"^\s*+(?:[A-Za-z]\w{0,30}+_)?(?:for_each|foreach|for_every|each|FOR_EACH|FOREACH|FOR_EVERY|EACH)"
+_MACRO_LOOP = _rx(r"^\s*+(?:[A-Za-z][A-Za-z0-9]{0,20}+_){0,2}(?:for_each|foreach|for_every|each|FOR_EACH|FOREACH|FOR_EVERY|EACH)"
                   r"\s*+\(\s*+[$]?(?P<var>[A-Za-z_]\w{0,60}+)\s*+,\s*+(?P<list>[$]?[A-Za-z_][\w.\->\[\]\"']{0,120}+)"
                   r"\s*+\)\s*+(?:\{\s*+)?$")
 

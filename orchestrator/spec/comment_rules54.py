@@ -17,7 +17,7 @@ from orchestrator.spec.regex_cache import Patterns
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
 
 _OPENS = _rx(r"(?i)^(?:and|also|plus)[ \t,]++\S")
-_DANGLING = _rx(r"(?i)(?:[,\-(&+:]|\band|\bor|\bthen|\bbut|\bthe|\ba|\bof|\bto|\bif|\bfor|\bwith|\bas|\bafter|\bwhen)\s*+$")
+_DANGLING = _rx(r"(?i)(?:[,\-(&+:]|\band|\bor|\bthen|\bbut|\bthe|\ba|\bof|\bto|\bif|\bfor|\bwith|\bas|\bafter|\bwhen|\b(?:if|when|unless|once)(?:\s++\w++){1,2}+)\s*+$")
 _OWN_FIELDS = frozenset({"retries", "timeout_s", "on_failure", "no_retry", "attempts"})
 
 

@@ -397,7 +397,7 @@ class _Wired:
             if word in {_norm(k) for k in (*_DEP_KEYS, *_COND_KEYS, *_TEXT_KEYS, *_FOR_KEYS)} \
                     and not assigned_call(code, start, end):  # `summary = summarise_tanks(...)`: a call
                 return False
-        if _SAY.match(code.lstrip()):
+        if _SAY.match(code.lstrip()) and not assigned_call(code, start, end):  # `message = f(`: a variable
             return False
         quote = next((q for q in "\"'" if code[:start].count(q) % 2 == 1), None)
         if quote is not None:
