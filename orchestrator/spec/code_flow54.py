@@ -15,8 +15,11 @@
   that holds the first call - each is an input container, read as the run's inputs where the code reads a field
   of it (a bare parameter stays as before).
 - `assigned_above`: the variable a call's result goes to when the assignment ends the line above (`x =`).
+- `assigned_wrapped`: the variable a call's result goes to through what starts it - a wrapper call
+  (`Task.async(fn -> ..`), a block (`t1 = Thread.new { skill(..) }`, `f = Future { run(..) }`, `async {`; a
+  block over a list's items, `xs.map { |x| ..}`, is a loop, not this) or a command given the skill's name.
 - `await_aliases`: a line that re-assigns a step's variable from an await or join of it gives that step the
-  new name too (the same name: nothing changes, the step still answers to it).
+  new name too (`orders = t1.value`, `x = await x`: the same name changes nothing, the step still answers to it).
 - `pipe_subject` / `piped`: the subject of the pipeline or method chain a call ends, and the code with the
   placeholder read as that subject. A lambda of `map`/`each` is a loop's item, not the subject: not read here.
 Every pattern is anchored or bounded (linear).
@@ -86,7 +89,9 @@ def assigned_above(lines: Sequence[_CodeLine], index: int, column: int) -> str:
     if index < 1 or not lines[index - 1].code.strip():
         return ""  # a blank or comment line between: not its value
     m = _ASSIGN_END.match(lines[index - 1].code)
-    return m.group("var") if m is not None else ""
+    if m is None:  # `t = Thread.new do` / `f = Future {` ending the line above: the block's call is its value
+        return block_var(lines[index - 1].code)
+    return m.group("var")
 
 
 # the head of a call's line that assigns the call's result through wrappers that start it:
@@ -102,10 +107,23 @@ _COMMAND_HEAD = _rx(r"^\s*+[$@]?(?P<var>[A-Za-z_]\w{0,60}+)\s*+(?::=|=)\s*+(?:&\
                     r"\s++(?:-[A-Za-z]\w{0,30}+\s++)?[\"']?$")
 
 
+# ... or in a block that starts it: `t1 = Thread.new { skill("`, `f = Future { run("`, `val d = async { sw("`,
+# `th = Thread.new do skill("`; a block over a list's items (`xs.map { |x| run("`) is a loop, not this
+_BLOCK_HEAD = _rx(r"^\s*+(?:(?:let|val|var|const|my|local|auto)\s++)?[$@]?(?P<var>[A-Za-z_]\w{0,60}+)\s*+(?::=|<-|=)\s*+"
+                  r"(?P<w>[A-Za-z_][\w:]{0,40}+(?:\.[A-Za-z_]\w{0,40}+){0,3}+)\s*+(?:\([^()\n]{0,80}+\)\s*+)?"
+                  r"(?:\{|\bdo\b)\s*+(?:\|[^|\n]{0,60}+\|\s*+)?(?:(?:[A-Za-z_][\w.:]{0,60}+\s*+\(\s*+)[\"'`]?)?$")
+_ITERATES = frozenset({"map", "each", "collect", "flat_map", "flatmap", "select", "filter", "reject", "times", "each_with_index",
+                       "each_with_object", "map_with_index", "pmap", "foreach", "forEach", "flatMap", "upto", "downto",
+                       "step", "loop", "reduce", "inject", "fold", "sum", "group_by", "sort_by", "each_slice", "lazy"})
+
+
 def assigned_wrapped(head: str) -> str:
-    """`x` when the call's line assigns to `x` the call wrapped in what starts it (`_WRAPPED_HEAD`) or the result
-    of a hyphenated command given the skill's name (`_COMMAND_HEAD`), else ""."""
+    """`x` when the call's line assigns to `x` the call wrapped in what starts it (`_WRAPPED_HEAD`, `_BLOCK_HEAD`)
+    or the result of a hyphenated command given the skill's name (`_COMMAND_HEAD`), else ""."""
     m = _WRAPPED_HEAD.match(head) or _COMMAND_HEAD.match(head)
+    if m is None and (b := _BLOCK_HEAD.match(head)) is not None \
+            and b.group("w").rsplit(".", 1)[-1] not in _ITERATES and b.group("w") not in ("if", "while", "for", "case"):
+        m = b
     return m.group("var") if m is not None else ""
 
 
@@ -174,6 +192,19 @@ def piped(code: str, subject: tuple[str, str] | None) -> str:
     if holder == "&1":
         return re.sub(r"(?<![\w&])&1(?!\d)", name, code)
     return re.sub(rf"(?<![\w.$@]){re.escape(holder)}(?=\s*+\.\s*+[A-Za-z_])", name, code)
+
+
+def block_var(code: str) -> str:
+    """`x` for a line that assigns to `x` a block it opens (`x = Thread.new do`, `val f = Future {`), else ""."""
+    m = _BLOCK_HEAD.match(code)
+    if m is None or m.group("w").rsplit(".", 1)[-1] in _ITERATES or not code.rstrip().endswith(("{", "do")):
+        return ""
+    return m.group("var")
+
+
+def is_await(code: str) -> bool:
+    """Whether a line re-assigns an awaited value (`orders = t1.value`): no key of the call above it."""
+    return ("=" in code or "<-" in code) and _AWAIT.match(code) is not None
 
 
 class _Named(Protocol):

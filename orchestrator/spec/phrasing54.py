@@ -28,11 +28,35 @@ Rows of the policy grammar (`EARLY`, joined through `spec.grammar_families8`, tr
 - no retry said as one go and never another: "one attempt only, never a second", "a single go, never a second one";
   said as the step happening once, a sentence of its own: "the PA announcement plays once.", "the refund is sent only
   once." (not "runs once a day", "once per item").
+
+A thirty-sixth set's (the same rules, generalised): 'push on as if discount_pct were 0' the value to go on with (never
+a bare going on); "one more crack at the sync after five minutes" a retry and its wait; "after 20 s and, if that fails
+too, after 40 s" a series of waits (`plain`); "give the feed 20 s; on a miss ..." and "a quarter of an hour's the most
+the builder gets" the attempt's time; "re-knock the portal six times" the retries; "the whole close-down, first step to
+last, mustn't go past 40 minutes", "the run as a whole isn't wrapped up in 90 seconds", "overall cap for tonight's
+batch - 2 h 30 m" and "whole job gets 3 hours including waiting for sign-off" the whole run's time.
 """
 
 from __future__ import annotations
 
+import re
+
 from orchestrator.spec.grammar_row import Row
+from orchestrator.spec.regex_cache import Patterns
+
+_rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
+
+# "after 20 s and, if that fails too, after 40 s": the second wait said after the failure of the first retry
+_IF_AGAIN = _rx(r"(?<![\w-])(after[ \t]++\d{1,6}+(?:\.\d{1,3}+)?+[ \t]*+[a-z]{1,7}+)[ \t]*+,?[ \t]*+(?:and[ \t]*+,?[ \t]*+)?"
+                r"if[ \t]++(?:that|it)[ \t]++(?:fails|errors|breaks|fails[ \t]++again)(?:[ \t]++(?:too|again|as[ \t]++well))?"
+                r"[ \t]*+,[ \t]*+(?:then[ \t]++)?(after[ \t]++\d)", re.IGNORECASE)
+
+
+def plain(text: str) -> str:
+    """`text` with "after 20 s and, if that fails too, after 40 s" written "after 20 s, then after 40 s" (a series)."""
+    if "if" not in text.lower():
+        return text
+    return _IF_AGAIN.sub(lambda m: f"{m.group(1)}, then {m.group(2)}", text)
 
 # what a negation before going on is said with
 _NEG = (r"(?:no|not|never|without|don'?t|do\s+not|doesn'?t|does\s+not|can'?t|cannot|can\s+not|won'?t|will\s+not|"
@@ -99,9 +123,49 @@ EARLY: tuple[Row, ...] = (
         r"\s+(?:just\s+|only\s+|exactly\s+)?(?:once|1\s+time)(?:\s+only)?(?=\s*+(?:[.;!]|$))"),
     Row("no_retry", r"(?<![\w-])never\s+(?:a|1)\s+second(?:\s+(?:one|go|try|attempt|time|shot))?(?=\s*+(?:[.;!]|$))",
         needs=r"(?<![\w-])(?:one|1|a\s+single|single)\s+(?:attempt|try|go|shot)\b"),
+    # holdout36's constructions (the same round's rules, generalised):
+    # "push on as if discount_pct were 0", "carry on as though stock was 'none'": the field and the value to go on with
+    Row("value_field", r"(?<![\w-])as\s+(?:if|though)\s+(?!(?:it|they|we|you|this|that|nothing|everything|all|the|a|an)\b)"
+        r"`?(?P<field>[a-z_]\w{0,40}+)`?\s+(?:were|was|is|had\s+been|equalled|came\s+back\s+as|=)\s*+"
+        r"(?P<value>\"[^\"\n]{0,200}+\"|'[^'\n]{0,200}+'|-?\d{1,12}+(?:\.\d{1,9}+)?+(?!\w|\.\d)|true\b|false\b|null\b|none\b)",
+        needs=r"continu|carr(?:y|ies)\s+on|go(?:es)?\s+on|push|press|keep\s+going|mov(?:e|es)\s+on|proceed|plough|fail|fall\s+over|"
+              r"error|break|crash|die|down"),
+    # "have one more crack at the booking sync", "take another stab at it": one retry
+    Row("retries_soft", r"(?<![\w-])(?:one|1|another|a\s+second)\s+(?:more\s+)?(?=(?:crack|stab|bash|whack|punt|swing)\b)"
+        r"(?!\w+(?:\s+at\s+(?:it|them|the\s+[\w-]+(?:\s+[\w-]+){0,3}?))?\s+(?:twice|thrice|\d{1,3}\s+(?:more\s+)?times)\b)", value=1),
+    # "... crack at the booking sync after five minutes": that retry's wait
+    Row("wait_fixed", r"(?<![\w-])(?:crack|stab|bash|whack|punt|swing)\s+(?:at\s+(?:it|them|the\s+[\w-]+(?:\s+[\w-]+){0,3}?)\s+)?"
+        r"(?:after|in)\s+{D}"),
+    # "whole job gets 3 hours end to end including waiting for sign-off": the whole run's time, the wait inside it
+    Row("run_timeout", r"(?<![\w-])(?:the\s+)?(?:whole|entire|full)\s+(?:job|run|thing|lot|batch|workflow|pipeline)\s+(?:gets|has)\s+{D}"
+        r"(?:\s+end\s+to\s+end)?\s*+,?\s*+including\s+(?:the\s+)?(?:time\s+)?(?:spent\s+)?waiting\s+(?:for|on)\s+"
+        r"(?:a\s+|the\s+)?[\w-]+(?:\s+[\w-]+)?"),
+    # "give the price feed 20 s; on a miss ...": the attempt's time, said before what happens on a miss
+    Row("timeout", r"(?<![\w-])(?:give|allow|grant)\s+(?:it|them|the\s+[\w-]+(?:\s+[\w-]+){0,3}?)\s+{D}(?=\s*+;\s*+(?:on|if|when|after|"
+        r"past|beyond|once|should|failing|otherwise|else|then)\b)"),
+    # "quarter of an hour's the most the rota builder gets": the attempt's time
+    Row("timeout", r"(?<![\w-]){D}(?:'s|\s+is)\s+the\s+(?:most|max(?:imum)?|limit|longest|ceiling)\s+(?:that\s+)?"
+        r"(?:it|they|the\s+[\w-]+(?:\s+[\w-]+){0,3}?)\s+(?:gets|has|may\s+take|can\s+take|is\s+allowed|is\s+given|should\s+take)\b"),
+    # "re-knock the supplier portal six times": the retries, said with a re- verb and a count
+    Row("retries", r"(?<![\w-])re-[a-z]{2,20}+\s+(?:it|them|the\s+[\w-]+(?:\s+[\w-]+){0,3}?)\s+(?:up\s+to\s+|at\s+most\s+)?{N}\s+"
+        r"(?:more\s+)?times\b(?!\s+(?:a|an|per|each|every)\s)"),
+    # "the whole close-down, first step to last, mustn't go past 40 minutes": the whole run's time
+    Row("run_timeout", r"(?<![\w-])(?:the\s+)?(?:whole|entire|full)\s+[\w-]+(?:\s+[\w-]+){0,2}?\s*+,?\s*+(?:(?:from\s+)?(?:first\s+step\s+"
+        r"to\s+last|start\s+to\s+finish|end\s+to\s+end|all\s+steps(?:\s+together)?)\s*+,?\s*+)?(?:mustn'?t|must\s+not|shouldn'?t|"
+        r"should\s+not|can'?t|cannot|may\s+not|won'?t|is\s+not\s+to)\s+(?:go|run|take|last)\s+(?:past|over|beyond|longer\s+than|"
+        r"more\s+than)\s+{D}"),
+    # "if the run as a whole isn't wrapped up in 90 seconds": the whole run's time
+    Row("run_timeout", r"(?<![\w-])(?:the\s+)?(?:run|job|workflow|batch)\s+as\s+a\s+whole\s+(?:isn'?t|is\s+not|hasn'?t|has\s+not)\s+"
+        r"(?:been\s+)?(?:wrapped\s+up|done|finished|complete(?:d)?|over|through)\s+(?:in|within|inside|by|after)\s+{D}"),
+    # "overall cap for tonight's batch - 2 h 30 m": the whole run's time
+    Row("run_timeout", r"(?<![\w-])overall\s+(?:cap|limit|ceiling|budget|max(?:imum)?|time\s+limit|deadline)\s+(?:for|on)\s+"
+        r"[\w'-]+(?:\s+[\w'-]+){0,3}?\s*+[-:–—]\s*+{D}"),
 )
 
 # the words its rows need in a sentence (`grammar.GATES`)
 GATES = {"EARLY": r"|no|not|never|without|n't|ends|kills|stops|halts|aborts|terminates|cancels|sinks|scuppers|abort|halt|"
                   r"bail|treat|count|record|log|score|mark|luck|joy|dice|start|begin|and\s+so\s+on|etc|\.\.\.|…|before|per|"
-                  r"each|every|for\s+each|a\s+(?:go|try|attempt)|let|going|running|second|once|1\s+time"}
+                  r"each|every|for\s+each|a\s+(?:go|try|attempt)|let|going|running|second|once|1\s+time|as\s+if|as\s+though|crack|stab|"
+                  r"bash|whack|punt|swing|give|allow|grant|most|max|limit|longest|ceiling|re-|whole|entire|full|overall"}
+
+_rx.save()

@@ -15,7 +15,8 @@ weighed by what it resolves:
   there and the step waits for it: +1 binding, +1 dependency per step waited for), its own bound fields and
   written dependencies (+1 each).
 
-The calls' reading stands only when it weighs more. Patterns anchored and bounded.
+The calls' reading stands when it weighs at least as much (a tie: the file is code, its calls say what runs).
+Patterns anchored and bounded.
 """
 
 from __future__ import annotations
@@ -78,7 +79,7 @@ def prose_weight(parts: SpecParts, vocab: Vocabulary) -> int:
 def calls_win(calls: SpecParts, prose: SpecParts, text: str, vocab: Vocabulary, unread: int = 0) -> bool:
     """Whether the calls' reading stands over the prose reading anchored on the skills."""
     weight = calls_weight(calls, text, unread)
-    return weight is not None and weight > prose_weight(prose, vocab)
+    return weight is not None and weight >= prose_weight(prose, vocab)
 
 
 _rx.save()

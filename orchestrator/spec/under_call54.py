@@ -28,6 +28,8 @@ from orchestrator.spec.regex_cache import Patterns
 
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
 
+# a comment that points at the line above it: "^ ...", "^^", "↑ ...", "(above) ...", "above: ...", "that call: ..."
+_POINTS_UP = _rx(r"^[\s#/*;\-]{0,4}+(?:\^{1,3}+|↑|⬆|\(\s*+above\s*+\)|above\s*+[:,-]|that\s++(?:call|one|line)\s*+[:,-])", re.I)
 _OWN_CLAUSE = _rx(r"^(?:and|but|or|also|plus)[ \t,]++(?:then[ \t]++)?(?:if|when|whenever|unless|once|should)\b", re.I)
 
 
@@ -42,6 +44,8 @@ def under_previous(lines: Sequence[_Line], first: int, start: int, prev_end: int
     construct) hangs under the previous call, whose construct ends at index `prev_end`."""
     if first <= 0 or first > start or first - 1 > prev_end or not lines[first - 1].code.strip():
         return False
+    if _POINTS_UP.match(lines[first].comment):
+        return True  # "# ^ the portal times out a lot": the call above's, blank line or not
     j = first
     while j < start and not lines[j].code.strip() and lines[j].comment and not lines[j].blank:
         j += 1

@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 
 from orchestrator.spec.check import SpecParts
+from orchestrator.spec.line_run_on54 import line_run_on
 from orchestrator.spec.model import ContractSpec, StepSpec
 from orchestrator.spec.run_on43 import run_on_check
 from orchestrator.spec.section_read43 import amended
@@ -133,7 +134,8 @@ def read_the_rest(parts: SpecParts, src: Source, checks: tuple[ContractSpec, ...
                 if contracts:
                     _drop_block_unread(said, src)
                 continue
-            if (tail := run_on_check(said.text)) is not None:  # "... half an hour max. its done when ..."
+            # "... half an hour max. its done when ...", "... regardless\nit's a good run when ..." (`spec.line_run_on54`)
+            if (tail := run_on_check(said.text) or line_run_on(said.text, said.lines, said.line, said.last)) is not None:
                 run_on = Said(tail, said.line, said.last, said.lines).at(tail)
                 if not _spans(run_on, taken_success) and (read := stated(
                         run_on, steps, outside=not _spans(run_on, inside))) is not None:

@@ -44,12 +44,15 @@ _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_c
 CODE = "spec.success"
 _STATE = (r"[\"“'`*_]?(?:done|finished|good|ready|successful|a\s+success|a\s+pass|passed|ok|complete|completed|accepted|green|"
           r"successfully\s+(?:performed|completed|done|run|executed|finished))[\"”'`*_]?")
-# "... counts as done when", "... is only "done" when", "... is successful if and only if", "... passes only when"
+# "... counts as done when", "... is only "done" when", "... is successful if and only if", "... passes only when",
+# "it's a good run when ...", "that's a clean job once ..."
 _CUE = _rx(r"(?i)^(?P<subject>[^.;:]{0,80}?)(?<![\w-])(?:(?:only\s+)?(?:counts?|is\s+counted|is\s+marked|is\s+considered|"
            rf"is\s+deemed|passes)\s+as\s+{_STATE}|(?:is|are|was|(?:will|shall|must|should|can)\s+(?:only\s+)?be)\s+(?:only\s+)?(?:(?:considered|deemed|judged|"
            rf"regarded|counted|marked|taken)\s+(?:as\s+)?)?{_STATE}|"
            r"(?:only\s+)?(?:passes|succeeds|succeeded|worked|is\s+a\s+success)|(?:call|consider|count|deem|mark)\s+(?:it|this|"
-           rf"that|the\s+\w+)\s+(?:as\s+)?{_STATE}|(?:we|you)['’]?(?:re|\s+are)\s+{_STATE})\s+(?:only\s+)?(?P<when>when|if\s+and\s+only\s+if|if|once|provided|where)(?![\w-])\s*+"
+           rf"that|the\s+\w+)\s+(?:as\s+)?{_STATE}|(?:we|you)['’]?(?:re|\s+are)\s+{_STATE}|"
+           r"(?:(?:it|that|this)['’]s|is|was)\s+a\s+(?:good|successful|clean|green|proper)\s+(?:run|job|one|day|batch|round|"
+           r"night|shift))\s+(?:only\s+)?(?P<when>when|if\s+and\s+only\s+if|if|once|provided|where)(?![\w-])\s*+"
            r"(?P<clause>.+)$")
 # a subject that makes the sentence about something else than the run ("the step is done when ..." is fine)
 _NOT_RUN = _rx(r"(?i)(?<![\w-])(?:retry|retries|attempt|timeout|approval|request|call|it\s+times|nobody|no\s+one)(?![\w-])")

@@ -48,7 +48,9 @@ from orchestrator.spec.code_docs54 import doc_lines
 from orchestrator.spec.code_flow54 import (
     assigned_above,
     assigned_wrapped,
+    block_var,
     entry_params,
+    is_await,
     name_awaited,
     pipe_subject,
     piped,
@@ -576,6 +578,7 @@ class _Wired:
             opener_code = self.lines[c.start].code
             if c.start != c.index and not _LOOP_WORD.search(opener_code) and not _IF.match(opener_code) \
                     and not _ELSE.match(opener_code) and not re.match(r"^\s*+(?:go|async|spawn|defer)\b", opener_code) \
+                    and not block_var(opener_code) \
                     and (o := _OPENER_NAME.search(opener_code)) is not None:
                 said = o.group("a") or o.group("b")
                 if not self.skill_of(said) and said.lower() not in ("step", "task", "job", "do", "then", "skill"):
@@ -1168,7 +1171,7 @@ def _read_step(w: _Wired, k: int) -> _Step:
                 continue
             if fields is not None and j != c.index and ln.code.strip() and not _IF.match(ln.code) \
                     and not _LOOP_WORD.search(ln.code) and not macro_loop(ln.code) and said and key not in w.inputs \
-                    and not holds_inputs(key, said):
+                    and not holds_inputs(key, said) and not is_await(ln.code):
                 w.src.warn(ln.number, f"`{key}` is no input of the skill {c.skill} (its inputs: "
                                       f"{', '.join(sorted(fields)) or 'none'}), so it is not read", "spec.unread")
         if ln.comment:

@@ -34,12 +34,6 @@ BAKE, TANKS, BERTH, PRESS, LANDING, CARD = (_BY_NUMBER[n] for n in ("219", "220"
 _OVER_300 = "steps['#1'].output.price > 300"
 _LARGE = "steps['#1'].output.band == 'large'"
 
-_RB_VALUE = ("`orders = t1.value` / `flour = t2.value` (l.18-19) are not followed: `orders[:loaves]` in "
-             "`skill(\"plan-batches\", loaves: orders[:loaves], ...)` is bound as the literal text (warned 'read as "
-             "the text itself'; the warnings at l.18-19, '`orders` is no input of check-flour-stock', mislead)")
-_RB_RETRY = ("'# ^ ... if it errors have another 2 goes, 20 sec apart' (l.15, under fetch-orders' thread) is put on "
-             "check-flour-stock (the next call) as a rule on timeouts only; fetch-orders keeps no retry, and nothing "
-             "says so")
 _INI_RUN = ("the `[run]` section (l.5-11) is read as a step raise-invoice (its `done_when` names the skill) and `[4]` "
             "(l.32-39) is folded into it as a policy said away from the step (warned): the author's `[n]` sections are "
             "the plan's steps n + 1")
@@ -70,10 +64,6 @@ REFUSED: dict[str, str] = {
 }
 # (folder, author's step number, aspect) -> why the plan does not have it as its author meant yet
 KNOWN: dict[tuple[str, int, str], str] = {
-    (BAKE, 3, "depends_on"): _RB_VALUE + ": plan-batches depends on nothing",
-    (BAKE, 3, "input loaves"): _RB_VALUE,
-    (BAKE, 3, "input rolls"): _RB_VALUE,
-    (BAKE, 3, "input flour_kg"): _RB_VALUE,
     (BERTH, 1, "skill"): _INI_RUN,
     (BERTH, 1, "depends_on"): _INI_FIRST + ": measure-class waits for raise-invoice",
     (BERTH, 1, "input length_m"): "a workflow input `length_m` (the skill's name, warned): " + _INI_KEYS,
@@ -94,8 +84,6 @@ KNOWN: dict[tuple[str, int, str], str] = {
 }
 # (folder, author's step number) -> why test_foreign_specs_holdouts's own step case does not hold for it yet
 KNOWN_STEP: dict[tuple[str, int], str] = {
-    (BAKE, 1): _RB_RETRY,
-    (BAKE, 2): "carries l.15's retry (fetch-orders') as a rule on timeouts only (`on: timeout`), 2 x 20 s (KNOWN_POLICY)",
     **{(BERTH, n): _INI_RUN + ": the plan's step " + str(n) + " is another section's" for n in (1, 2, 3, 4)},
     (LANDING, 1): "`kg` for `catch_kg` (KNOWN); l.7's retry is right but cited at l.5 (the paragraph's first line)",
     (LANDING, 2): "l.9's fallback last-weeks-price is right but cited at l.8",
@@ -110,12 +98,9 @@ RULE_ON: dict[tuple[str, int], tuple[str, str]] = {
 }
 # (folder, line, n-th policy of that line) -> why that policy is not on its step as meant yet
 KNOWN_POLICY: dict[tuple[str, int, int] | tuple[str, int, int, int], str] = {
-    (BAKE, 15, 0): _RB_RETRY,
 }
 # (folder, kind, line) -> why the whole run's limit or success check is not read as meant yet
 KNOWN_WHOLE: dict[tuple[str, str, int], str] = {
-    (BAKE, "success", 6): "'it's a good run when print-dockets says printed: true' (a header comment) is not read as "
-                          "the run's check, and nothing says so",
     (BERTH, "limit", 10): "`time_limit = 5 min the whole thing` is read as the 300 s meant, but cited at l.5 (the "
                           "`[run]` section read as a step, KNOWN)",
     (LANDING, "limit", 13): "'Whole landing job to be finished inside the hour' is not read, and nothing says so: the "
@@ -125,13 +110,10 @@ KNOWN_WHOLE: dict[tuple[str, str, int], str] = {
 }
 # folder -> why its success check is not on the step, field and value meant at its line yet
 KNOWN_CHECK: dict[str, str] = {
-    BAKE: "no run check: l.6 not read (KNOWN_WHOLE)",
 }
 # (folder, line), (folder, line, kind) or (folder, line, n-th item of that line) -> why what the line says is neither
 # read as meant nor warned at that line
 SILENT: dict[tuple[str, int] | tuple[str, int, int] | tuple[str, int, str], str] = {
-    (BAKE, 6, "success"): "not read and not warned (KNOWN_WHOLE)",
-    (BAKE, 15, "policy"): "put on check-flour-stock, on timeouts only (KNOWN_POLICY), and nothing says so",
     (BERTH, 10, "limit"): "read as meant but cited at l.5, with no warning at l.10 (KNOWN_WHOLE)",
     (BERTH, 27, "condition"): "not read and not warned (KNOWN)",
     (LANDING, 13, "limit"): "not read and not warned (KNOWN_WHOLE)",
@@ -143,8 +125,6 @@ NOT_RUN: dict[tuple[str, int], Any] = {
 }
 # runs made whose end is not the author's output yet: (folder, run) -> why; each must end honestly
 FAILS: dict[tuple[str, int], str] = {
-    **{(BAKE, n): "fails (exit 1) at plan-batches, given the literal text 'orders[:loaves]' (KNOWN): 'can't multiply "
-                  "sequence by non-int of type 'float'' (both runs at b47879fd)" for n in (0, 1)},
     **{(CARD, n): "fails (exit 1) at step 3 before running it: 'input `use_by_days` has no value' (KNOWN)"
        for n in (0, 1)},
 }

@@ -137,3 +137,43 @@ def test_a_conjunction_opening_a_condition_is_a_rule_of_its_own() -> None:
     # near-misses: a wrapped sentence's end
     assert not own_clause("and retry it twice")
     assert not own_clause("if it errors retry it twice")  # no conjunction: joined or not as before
+
+
+# -- holdout36 219: a block that starts the call, its value taken later, a comment pointing up --------------------
+def test_a_result_started_in_a_block_is_named_and_its_value_taken() -> None:
+    from orchestrator.spec.code_flow54 import assigned_wrapped, is_await
+
+    assert assigned_wrapped('t1 = Thread.new { call("') == "t1"
+    assert assigned_wrapped('val f = Future { run("') == "f"
+    assert assigned_wrapped('th = Thread.new(site) do |s| call("') == "th"
+    assert is_await("rooms = th.value") and is_await("rooms = f.join()")
+    # near-misses: a block over a list's items is a loop; a plain assignment is no await
+    assert assigned_wrapped('xs = rooms.map { |r| call("') == ""
+    assert assigned_wrapped('xs = rooms.each do |r| call("') == ""
+    assert not is_await("rooms = th + 1")
+    rb = ('site = ARGV[0]\nw1 = Thread.new { call("pull-rooms", site: site) }\nrooms = w1.value\n'
+          'call("price-room", room_id: rooms[:count])\n')
+    spec = read(rb, "job.rb")
+    assert sources(step(spec, "price-room"))["room_id"] == "steps.w1.output.count"
+    assert step(spec, "price-room").depends_on == ("w1",)
+    rb2 = ('site = ARGV[0]\njob = Thread.new do\n  call("pull-rooms", site: site)\nend\ngot = job.join\n'
+           'call("price-room", room_id: got[:count])\n')
+    assert sources(step(read(rb2, "job2.rb"), "price-room"))["room_id"] == "steps.job.output.count"
+    assert step(read(rb2, "job2.rb"), "pull-rooms").id == "job"  # the block's variable, not its opener's `new`
+
+
+def test_a_comment_pointing_up_is_the_call_aboves() -> None:
+    from orchestrator.spec.under_call54 import under_previous
+
+    for said in ("# ^ the portal is slow, give it 25 s at most", "// (above) give it 25 s at most",
+                 "-- ↑ give it 25 s at most"):
+        text = ('site = ARGV[0]\nw1 = Thread.new { call("pull-rooms", site: site) }\n'
+                f'{said}\nw2 = Thread.new {{ call("price-room", room_id: 1) }}\n')
+        spec = read(text, "job.rb")
+        assert any("25 s" in t.text for t in step(spec, "pull-rooms").texts), said
+        assert not any("25 s" in t.text for t in step(spec, "price-room").texts), said
+    # near-miss: a comment that does not point up, right above the next call, is that call's heading
+    text2 = ('site = ARGV[0]\nw1 = Thread.new { call("pull-rooms", site: site) }\n'
+             '# give it 25 s at most\nw2 = Thread.new { call("price-room", room_id: 1) }\n')
+    assert any("25 s" in t.text for t in step(read(text2, "job.rb"), "price-room").texts)
+    assert under_previous(split_lines(["x = 1", "# caret ^ later"]), 1, 2, 0) is False

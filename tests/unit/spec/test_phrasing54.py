@@ -159,3 +159,73 @@ def test_one_go_and_never_another_is_no_retry(text: str) -> None:
 def test_near_miss_running_once_a_day_is_no_retry_rule() -> None:
     s, _ = _s("The backup runs once a day.")
     assert not s.no_retry
+
+
+# holdout36's constructions, in other words
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("If the tax lookup falls over, carry on as though vat_rate was 20.", ("vat_rate", 20)),
+    ("Should the stock check error, keep going as if in_stock were false.", ("in_stock", False)),
+])
+def test_going_on_as_if_a_field_were_a_value_keeps_the_value(text: str, value: tuple[str, object]) -> None:
+    s, problems = _s(text)
+    assert s.on_failure is not None and (s.on_failure.field, s.on_failure.value) == value and problems == ()
+
+
+def test_near_miss_going_on_as_if_nothing_happened_has_no_value() -> None:
+    s, _ = _s("If the tax lookup fails, carry on as if nothing had happened.")
+    assert s.on_failure is None or s.on_failure.value is None
+
+
+@pytest.mark.parametrize(("text", "wait"), [
+    ("Take another stab at the ledger sync in 2 minutes, then drop it.", 120.0),
+    ("One more bash at it after 30 seconds.", 30.0),
+])
+def test_one_more_crack_after_a_time_is_a_retry_and_its_wait(text: str, wait: float) -> None:
+    s, problems = _s(text)
+    assert (s.retries, s.wait.seconds if s.wait else None, problems) == (1, (wait,), ())
+
+
+@pytest.mark.parametrize(("text", "seconds"), [
+    ("Retry after 5 s and, if it fails again, after 25 s.", (5.0, 25.0)),
+    ("Re-send after 1 min and if that errors as well, then after 3 min.", (60.0, 180.0)),
+])
+def test_a_second_wait_said_after_the_first_retry_s_failure_makes_a_series(text: str, seconds: tuple[float, ...]) -> None:
+    s, problems = _s(text)
+    assert (s.wait.seconds if s.wait else None, problems) == (seconds, ())
+
+
+@pytest.mark.parametrize(("text", "seconds"), [
+    ("Allow the geocoder 15 s; if it misses, use the postcode centre.", 15.0),
+    ("Ten minutes is the limit the render job gets.", 600.0),
+    ("Half an hour's the most that the export may take.", 1800.0),
+])
+def test_the_attempt_s_time_said_before_a_miss_or_as_the_most_it_gets(text: str, seconds: float) -> None:
+    s, _ = _s(text)
+    assert (s.timeout_s, s.whole_run) == (seconds, False)
+
+
+def test_near_miss_the_most_time_a_thing_is_done_is_no_timeout() -> None:
+    s, _ = _s("An hour is the most the dogs are walked.")
+    assert s.timeout_s is None
+
+
+def test_a_re_verb_with_a_count_is_the_retries() -> None:
+    s, _ = _s("Re-ping the tank sensor up to 5 times.")
+    assert s.retries == 5
+
+
+def test_near_miss_a_re_verb_done_a_count_a_day_is_no_retry() -> None:
+    s, _ = _s("Re-sync the calendar 4 times a day.")
+    assert s.retries != 4
+
+
+@pytest.mark.parametrize(("text", "seconds"), [
+    ("The entire nightly close, start to finish, must not take longer than 50 minutes.", 3000.0),
+    ("If the job as a whole isn't done within 2 minutes, stop everything.", 120.0),
+    ("Overall limit for the morning round: 45 min.", 2700.0),
+    ("The whole run gets 2 hours, including waiting for the manager's approval.", 7200.0),
+])
+def test_the_whole_run_s_time_said_of_the_whole(text: str, seconds: float) -> None:
+    s, problems = _s(text)
+    assert (s.timeout_s, s.whole_run, problems) == (seconds, True, ())

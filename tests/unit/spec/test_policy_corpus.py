@@ -94,6 +94,9 @@ HOLDOUT34 = FIXTURES.parent / "foreign-specs-holdout34" / "phrasings-holdout34.y
 # the thirty-fifth blind set's rows: 25/40 exactly by hand at a29bc0f2 (BLIND-RESULTS.md); read here as tuning data, its
 # misses in XFAIL35
 HOLDOUT35 = FIXTURES.parent / "foreign-specs-holdout35" / "phrasings-holdout35.yaml"
+# the thirty-sixth blind set's rows: 29/40 exactly by hand at 5da53ce5 (BLIND-RESULTS.md); read here as tuning data, its
+# misses in XFAIL36
+HOLDOUT36 = FIXTURES.parent / "foreign-specs-holdout36" / "phrasings-holdout36.yaml"
 ASSUMED_RETRIES = 3  # a wait without a count: the planner assumes 3 and warns (spec.effect)
 
 # text -> (the meaning we read instead, why)
@@ -226,6 +229,8 @@ def _corpus() -> list[tuple[str, dict[str, Any]]]:
                 for e in yaml.safe_load(HOLDOUT34.read_text(encoding="utf-8"))]
     entries += [(HOLDOUT35.name, {**e, "meaning": _neutral(e["meaning"])})
                 for e in yaml.safe_load(HOLDOUT35.read_text(encoding="utf-8"))]
+    entries += [(HOLDOUT36.name, {**e, "meaning": _neutral(e["meaning"])})
+                for e in yaml.safe_load(HOLDOUT36.read_text(encoding="utf-8"))]
     return entries
 
 
@@ -694,6 +699,19 @@ XFAIL35: dict[str, str] = {
 }
 
 
+# holdout36 rows still read otherwise, each with why (strict xfails: one read as meant must leave the list)
+XFAIL36: dict[str, str] = {
+    "Try the label print again straight away, once only.":
+        "1 retry as meant; 'straight away' is read as a 0 s wait, which the key leaves unsaid (the blind count calls it "
+        "exact)",
+    "Retry the courier API at 15 s, 45 s and 2 min, then give up.":
+        _DEFAULT_FAIL.format("3 retries at 15, 45, 120 s", "then give up"),
+    "If the live tide feed is down, fall back on `tide-table-cached`.":
+        "the fallback skill as meant, as a rule for transient failures ('is down'); the author means every failure (the "
+        "blind count calls it exact)",
+}
+
+
 def _case(source: str, entry: dict[str, Any]) -> Any:
     reason = XFAIL.get(entry["text"]) if source == HOLDOUT3.name else None
     reason = XFAIL9.get(entry["text"]) if source == HOLDOUT9.name else reason
@@ -711,6 +729,7 @@ def _case(source: str, entry: dict[str, Any]) -> Any:
     reason = XFAIL33.get(entry["text"]) if source == HOLDOUT33.name else reason
     reason = XFAIL34.get(entry["text"]) if source == HOLDOUT34.name else reason
     reason = XFAIL35.get(entry["text"]) if source == HOLDOUT35.name else reason
+    reason = XFAIL36.get(entry["text"]) if source == HOLDOUT36.name else reason
     reason = XFAIL8.get(entry["text"]) if source == HOLDOUT8.name else reason
     reason = XFAIL4.get(entry["text"]) if source == HOLDOUT4.name else reason
     reason = XFAIL5.get(entry["text"]) if source == HOLDOUT5.name else reason
@@ -957,6 +976,27 @@ def test_the_thirty_fifth_holdout_set_is_read_but_for_its_reasoned_xfails() -> N
     assert len(holdout35) == 40
     missed = [e["text"] for e in holdout35 if not agrees(e["text"], e["meaning"])[0]]
     assert sorted(missed) == sorted(XFAIL35)
+
+
+def test_the_thirty_sixth_holdout_set_is_read_but_for_its_reasoned_xfails() -> None:
+    holdout36 = [e for name, e in CORPUS if name == HOLDOUT36.name]
+    assert len(holdout36) == 40
+    missed = [e["text"] for e in holdout36 if not agrees(e["text"], e["meaning"])[0]]
+    assert sorted(missed) == sorted(XFAIL36)
+
+
+def test_a_thirty_sixth_holdout_whole_run_row_read_here_is_the_whole_run_s_limit_not_an_attempt_s() -> None:
+    """The corpus compares a time whatever its scope (`_neutral`); each time read here has the author's scope."""
+    for entry in (e for name, e in CORPUS if name == HOLDOUT36.name):
+        statement = read_phrase(entry["text"]).statement
+        if entry["meaning"].get("timeout_s") is not None and statement.timeout_s is not None:
+            assert statement.whole_run == (entry.get("scope") == "whole run"), entry["text"]
+
+
+def test_no_thirty_sixth_holdout_row_is_read_with_a_problem() -> None:
+    """Rows 4, 8, 16-19, 39 were read with 'not understood' or a wait stated twice."""
+    for entry in (e for name, e in CORPUS if name == HOLDOUT36.name):
+        assert not read_phrase(entry["text"]).problems, entry["text"]
 
 
 def test_a_thirty_fifth_holdout_whole_run_row_read_here_is_the_whole_run_s_limit_not_an_attempt_s() -> None:

@@ -60,3 +60,36 @@ def test_the_run_on_check_is_read_at_its_own_line_and_the_limit_is_kept() -> Non
     assert plan.limits.wall_time_s == 900.0
     assert [c.where for c in plan.run_checks] == ["notes.md:3"]
     assert not any("after the whole run's limit is not read" in w.message for w in plan.warnings)
+
+
+# -- holdout36 219: a line of its own that the sentence before runs into (`spec.line_run_on54`) -----------------
+@pytest.mark.parametrize(("said", "lines", "tail"), [
+    ("whole thing inside 10 mins, the van goes at 4:30 regardless it's a good run when pack says sealed: true",
+     ((5, "whole thing inside 10 mins, the van goes at 4:30 regardless"), (6, "it's a good run when pack says sealed: true")),
+     "it's a good run when pack says sealed: true"),
+    ("kill it after an hour, no arguments done when upload-file comes back with ref_ok == true",
+     ((3, "kill it after an hour, no arguments"), (4, "done when upload-file comes back with ref_ok == true")),
+     "done when upload-file comes back with ref_ok == true"),
+])
+def test_a_check_on_a_line_of_its_own_is_its_own_words(said: str, lines: tuple[tuple[int, str], ...], tail: str) -> None:
+    from orchestrator.spec.line_run_on54 import line_run_on
+
+    assert line_run_on(said, lines, lines[0][0], lines[-1][0]) == tail
+
+
+def test_a_line_going_on_a_sentence_is_no_check_of_its_own() -> None:
+    from orchestrator.spec.line_run_on54 import line_run_on
+
+    said = "the run is done when the invoice is sent with sent == true"
+    lines = ((2, "the run is done"), (3, "when the invoice is sent with sent == true"))
+    assert line_run_on(said, lines, 2, 3) is None
+
+
+@pytest.mark.parametrize("said", ["it's a good run when print-out says printed: true",
+                                  "that's a clean job once mailer comes back with sent == true"])
+def test_a_good_run_when_is_a_cue(said: str) -> None:
+    assert success_cue(said) is not None
+
+
+def test_a_good_idea_is_no_cue() -> None:
+    assert success_cue("it's a good idea when the portal is slow to retry it") is None
