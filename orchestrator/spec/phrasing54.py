@@ -132,7 +132,9 @@ EARLY: tuple[Row, ...] = (
               r"error|break|crash|die|down"),
     # "have one more crack at the booking sync", "take another stab at it": one retry
     Row("retries_soft", r"(?<![\w-])(?:one|1|another|a\s+second)\s+(?:more\s+)?(?=(?:crack|stab|bash|whack|punt|swing)\b)"
-        r"(?!\w+(?:\s+at\s+(?:it|them|the\s+[\w-]+(?:\s+[\w-]+){0,3}?))?\s+(?:twice|thrice|\d{1,3}\s+(?:more\s+)?times)\b)", value=1),
+        r"(?!\w+(?:\s+at\s+(?:it|them|the\s+[\w-]+(?:\s+[\w-]+){0,3}?))?\s+(?:twice|thrice|\d{1,3}\s+(?:more\s+)?times)\b)"
+        # "... crack at it straight away": round 45's row, one retry and no wait (`spec.phrasing45`)
+        r"(?!\w+\s+(?:at|on)\s+(?:it|this|that|them)\s+(?:straight\s+away|right\s+away|immediately|at\s+once)\b)", value=1),
     # "... crack at the booking sync after five minutes": that retry's wait
     Row("wait_fixed", r"(?<![\w-])(?:crack|stab|bash|whack|punt|swing)\s+(?:at\s+(?:it|them|the\s+[\w-]+(?:\s+[\w-]+){0,3}?)\s+)?"
         r"(?:after|in)\s+{D}"),

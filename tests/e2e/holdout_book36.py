@@ -5,14 +5,14 @@ their skill calls, spec.wired52; 221, 223 and 224 by the anchored markdown reade
 silent run held at the gate as meant), 13 of 13 statuses honest, no false succeeded, no approval skipped; phrasings 29
 of 40 exactly (phrasings-holdout36.yaml, scored there, not here). Its kinds are a Ruby script, a C header, an INI
 file, a Scala object used as runbooks, a trawler's deck log and a school kitchen's batch card. It is tuning data now.
-Main at b47879fd reads it as blind: 219's runs fail at plan-batches on the literal `orders[:loaves]` (the
-`t1.value` hand-overs not followed); 220 loses summarise-tanks and the for-each over TANKS, and refuses its runs for
-its inputs (TANKS, KEG_DAY); 221's `[run]` section becomes a first step raise-invoice, its `[n]` sections one plan step
-on, pontoon-quote runs on every run and its runs are refused (loa, nights); 222 asks for Maggie's approval on every
-run (its run 1, a 70 pound job, pauses at a gate not meant; runs 2, approved, and 3, silence, are right); 223's runs are
-refused for `catch_kg` (read as `kg`); 224's runs fail at step 3 on `use_by_days` (the '2 days' not read). What it
-does not read as meant yet is listed below with its reason. Since tcl54 (spec.c_macros54) 220 reads as meant: its
-banner's fill-ins are the inputs, `#define STYLE` a literal, the `for_each` a for-each, `ALL(reading)` the gather.
+Main at b47879fd read it as blind. Main at b24539f5 (after round 54's approval54, log54 and prose54 readers) reads
+222, 223 and 224 as meant (4 of 4 steps each, by the scorer): 222's approval asked only over 300 (run 1 no longer
+paused), 223's `catch_kg` and its hour and decl_no check read, 224's 'use-by 2 days' bound; their runs reach their
+author's output (223's three steps keep a policy cited a line early). Since elixir54 219 reads as meant, and since
+tcl54 (spec.c_macros54) 220: its banner's fill-ins are the inputs, `#define STYLE` a literal, the `for_each` a
+for-each, `ALL(reading)` the gather (4 of 4 steps, both runs at their output). 221 reads as the lists below say: its
+`[run]` section is a first step raise-invoice and its runs are refused (loa, nights). What it does not read as meant
+yet is listed below with its reason.
 
 `WHEN` and `APPROVAL` are as in holdout_book20.py. 221's steps 2 and 3 are the two arms of `only_if = {1.band} is
 large` / `otherwise_of = 2`. 222's approval (l.20-21) is asked only when price-job's price is over 300, waits 1 hour
@@ -44,8 +44,6 @@ _INI_NIGHTS = ("`nights = {nights}` is bound to measure-class's `rate` ('explici
                "rate''), and nothing says so: " + _INI_KEYS)
 _INI_ELSE = ("`otherwise_of = 2` (l.27) is not read as the otherwise arm of `[2]`'s `only_if`, and nothing says so: "
              "pontoon-quote runs on every run")
-_LOG_KG = ("'catch kg off the deck scale' (l.6) is read as the run's input `kg` (warned), not `catch_kg`, so the "
-           "author's inputs are refused")
 
 # (folder, author's step number) -> (the line the condition is said at, the `when` expressions meant)
 WHEN: dict[tuple[str, int], tuple[int, tuple[str, ...]]] = {
@@ -78,17 +76,13 @@ KNOWN: dict[tuple[str, int, str], str] = {
                                "quote ran",
     (BERTH, 4, "input berth"): "not bound (warned): `{2.berth or 3.berth}` is not read as whichever quote ran",
     (BERTH, 4, "input vat_pct"): "a workflow input `vat_pct` (warned): the literal `vat_pct = 20` (l.38) is lost",
-    (LANDING, 1, "input kg"): _LOG_KG,
-    (CARD, 3, "input use_by_days"): "'use-by 2 days' (l.11) is not read as `use_by_days` = 2: not bound (warned "
-                                    "'nothing gives it')",
 }
 # (folder, author's step number) -> why test_foreign_specs_holdouts's own step case does not hold for it yet
 KNOWN_STEP: dict[tuple[str, int], str] = {
     **{(BERTH, n): _INI_RUN + ": the plan's step " + str(n) + " is another section's" for n in (1, 2, 3, 4)},
-    (LANDING, 1): "`kg` for `catch_kg` (KNOWN); l.7's retry is right but cited at l.5 (the paragraph's first line)",
+    (LANDING, 1): "l.7's retry is right but cited at l.5 (the paragraph's first line)",
     (LANDING, 2): "l.9's fallback last-weeks-price is right but cited at l.8",
     (LANDING, 3): "l.11's 'only once, no second tries' is right but cited at l.10",
-    (CARD, 3): "`use_by_days` not bound (KNOWN)",
 }
 # folder -> why test_foreign_specs_holdouts's no-step-made-up case does not hold for it yet
 MADE_UP: dict[str, str] = {
@@ -103,10 +97,6 @@ KNOWN_POLICY: dict[tuple[str, int, int] | tuple[str, int, int, int], str] = {
 KNOWN_WHOLE: dict[tuple[str, str, int], str] = {
     (BERTH, "limit", 10): "`time_limit = 5 min the whole thing` is read as the 300 s meant, but cited at l.5 (the "
                           "`[run]` section read as a step, KNOWN)",
-    (LANDING, "limit", 13): "'Whole landing job to be finished inside the hour' is not read, and nothing says so: the "
-                            "run's 3600 s is only the default",
-    (LANDING, "success", 14): "'Job's good when the declaration has a decl_no on it' is not read (warned: 'not a "
-                              "comparison of an output field with a value')",
 }
 # folder -> why its success check is not on the step, field and value meant at its line yet
 KNOWN_CHECK: dict[str, str] = {
@@ -116,17 +106,13 @@ KNOWN_CHECK: dict[str, str] = {
 SILENT: dict[tuple[str, int] | tuple[str, int, int] | tuple[str, int, str], str] = {
     (BERTH, 10, "limit"): "read as meant but cited at l.5, with no warning at l.10 (KNOWN_WHOLE)",
     (BERTH, 27, "condition"): "not read and not warned (KNOWN)",
-    (LANDING, 13, "limit"): "not read and not warned (KNOWN_WHOLE)",
 }
 # (folder, run) -> (what stops it reaching the author's output, asserted on the plan, and why); not made
 NOT_RUN: dict[tuple[str, int], Any] = {
     **{(BERTH, n): (inputs_refused, INPUTS_REFUSED + "loa, nights") for n in (0, 1)},
-    **{(LANDING, n): (inputs_refused, INPUTS_REFUSED + "catch_kg (the plan takes kg)") for n in (0, 1)},
 }
 # runs made whose end is not the author's output yet: (folder, run) -> why; each must end honestly
 FAILS: dict[tuple[str, int], str] = {
-    **{(CARD, n): "fails (exit 1) at step 3 before running it: 'input `use_by_days` has no value' (KNOWN)"
-       for n in (0, 1)},
 }
 # runs that reach their author's output and end otherwise: (folder, run) -> why
 NOT_A_SUCCESS: dict[tuple[str, int], str] = {
@@ -135,7 +121,7 @@ NOT_A_SUCCESS: dict[tuple[str, int], str] = {
 UNPAUSED: dict[tuple[str, int], str] = {
 }
 # Not a test list: lines the tests take as read as meant (or warned at their line) whose warnings name a misreading
-# or a part left unread that is not, checked against the plan at b47879fd; (folder, line) -> what the warning says
+# or a part left unread that is not, checked against the plan at b47879fd (222-224's again at b24539f5); (folder, line) -> what the warning says
 # and why it misdescribes the plan.
 WARNED_MISREAD: dict[tuple[str, int | None], str] = {
     (BAKE, 13): "'fetch-orders: '1+2 go off at the same time, no point waiting on each other' ... not understood: "
@@ -143,7 +129,4 @@ WARNED_MISREAD: dict[tuple[str, int | None], str] = {
     (PRESS, 3): "'whole run: ... not understood: 'waiting'': the 2 hours are read as meant",
     (PRESS, 23): "'not understood: 'a second'': 'a second print run' is the reason, and no retry is read as meant",
     (LANDING, 8): "'not understood: 'waiting'': the 2 min are read as meant",
-    (LANDING, 12): "''Gulls on the fish room again.' states a policy that was not understood': l.15's chatter, not "
-                   "step-4's",
-    (CARD, 1): "'struck through by its author': the `~~ ... ~~` banner is the card's title, set aside harmlessly",
 }
