@@ -16,6 +16,7 @@ a macro with one argument or three, a loop macro with no block after it (`for_ea
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -44,9 +45,10 @@ _ASKS = _rx(r"(?i)^(?P<lead>[^:\n]{0,80}?\b(?:fill(?:\s++(?:in|out|these|this))?
 _NAMED = _rx(r"(?:^|[,;]\s*+)(?P<name>[A-Za-z_]\w{0,60}+)\s*+(?:=(?!=)|:=)\s*+\S")
 
 
-def fill_in_names(lines: Sequence[Any]) -> list[tuple[str, int]]:
+def fill_in_names(lines: Sequence[Any], code: Sequence[str] | None = None) -> list[tuple[str, int]]:
     """(name, line) of each run input a header comment asks to be filled in (module docstring); `lines` are
-    `spec.wired52.Line`s (`comment`, `code`, `number`) before the first call."""
+    `spec.wired52.Line`s (`comment`, `code`, `number`) before the first call. With `code` (the file's code lines),
+    only the names the code reads as a name, outside quotes (a cell `B2` the code reads as `Range("B2")` is none)."""
     out: list[tuple[str, int]] = []
     k = 0
     while k < len(lines):
@@ -65,11 +67,17 @@ def fill_in_names(lines: Sequence[Any]) -> list[tuple[str, int]]:
             found += more
             k += 1
         out += [x for x in found if x[0] not in {o[0] for o in out}]
+    if code is not None:
+        bare = "\n".join(_QUOTED.sub('""', c) for c in code)
+        out = [x for x in out if re.search(rf"(?<![\w$@%&.-]){re.escape(x[0])}(?![\w-])", bare)]
     return out
 
 
-_CALLED = _rx(r"\s*+\(")
-_ASSIGN_SEP = _rx(r"(?:(?<![=!<>:])=|:=|<-)\s*+$")
+_QUOTED = _rx(r"\"[^\"\n]{0,400}+\"|'[^'\n]{0,400}+'")
+
+
+_CALLED = _rx(r"[ \t]{0,20}+\(")
+_ASSIGN_SEP = _rx(r"(?:(?<![=!<>:])=|:=|<-)[ \t]{0,20}+$")
 
 
 def assigned_call(code: str, start: int, end: int) -> bool:

@@ -1079,7 +1079,7 @@ def _object_keys(text: str) -> list[tuple[str, list[str]]]:
 
 def _said_inputs(w: _Wired, first: int) -> None:
     """The inputs said before the first call (`_V_ASSIGN`, `_FLAG_DEF`, `_ARG_DEF`, a run object in a comment)."""
-    for name, line in fill_in_names(w.lines[:first]):  # "fill in before you run: TANKS = ..." (`spec.c_macros54`)
+    for name, line in fill_in_names(w.lines[:first], [ln.code for ln in w.lines]):  # "fill in before you run: TANKS = ..." (`spec.c_macros54`)
         w.inputs.setdefault(name, line)
     for j in range(first):
         ln = w.lines[j]

@@ -64,6 +64,11 @@ def test_a_header_comment_asking_for_fill_ins_names_the_inputs() -> None:
     assert fill_in_names(lines) == []
     lines = [_L(1, "inputs: see the wiki"), _L(2, "CRATES = whatever")]  # near-miss: nothing listed after the colon
     assert fill_in_names(lines) == []
+    lines = [_L(1, "Fill these in on the sheet before you press the button:"), _L(2, "C4 = the depot"),
+             _L(3, "C5 = the day")]
+    assert fill_in_names(lines) == [("C4", 2), ("C5", 3)]
+    code = ['depot = Sheets("Desk").Range("C4").Value', "day = C5"]  # C4 only a cell the code reads in quotes
+    assert fill_in_names(lines, code) == [("C5", 3)]
 
 
 def test_a_call_assigned_to_a_text_key_word_is_a_call() -> None:
