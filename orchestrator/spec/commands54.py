@@ -25,7 +25,7 @@ _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_c
 
 # a name set by a command keyword and a space (`set x v`, `local x v`): the keyword is needed, a bare `x v` is
 # any command (`if [ -z "$1" ]`, `puts "hi"`)
-_SET_WORDS = _rx(r"^\s*+(?:set|SET|Set|local|declare|typeset|my|our|variable|global|define|setq|setf|def)\s++"
+_SET_WORDS = _rx(r"^\s*+(?:#\s*+define|set|SET|Set|local|declare|typeset|my|our|variable|global|define|setq|setf|def)\s++"
                  r"[$@%&]?(?P<name>[A-Za-z_]\w{0,60}+)\s++(?P<value>\S[^\n]{0,400}+)$")
 # a positional argument of the program: `[lindex $argv 0]`, `sys.argv[1]`, `$1`, `${1:-x}`, `"$2"`, `ARGV[0]`,
 # `$ARGV[0]`, `args[0]`, `$args[0]`, `os.Args[1]`, `process.argv[2]`, `commandArgs(TRUE)[1]`, `%1`, `argv[1]`,

@@ -232,6 +232,7 @@ def literal_named(w: _Wired, said: str) -> tuple[bool, object]:
 def label_steps(w: _Wired) -> None:
     """Each call headed by a comment that starts with a label (`3a - ...`) is also named by that label; once a
     file labels its steps, a bare number names the step so labelled, not the step at that position."""
+    from orchestrator.spec.news_tell40 import news_only
     from orchestrator.spec.phrase import read_phrase
 
     labelled: dict[int, str] = {}
@@ -248,9 +249,10 @@ def label_steps(w: _Wired) -> None:
         if m is not None and at is not None:
             labelled[k] = (m.group("a") or m.group("b")).lower()
             title = first[m.end():].lstrip(" -\u2013\u2014:.)").strip()
-            if title and not read_phrase(title, w.vocab.skills).statement.model_dump(exclude_defaults=True,
-                                                                                     exclude_none=True):
-                w.config.titles[k] = (w.lines[at].number, title)  # a title that states no policy: the step's name
+            said = read_phrase(title, w.vocab.skills).statement
+            if title and (not said.model_dump(exclude_defaults=True, exclude_none=True) or news_only(said, title)):
+                # a title that states no policy ("4. tell the cellar": news, no failure named): the step's name
+                w.config.titles[k] = (w.lines[at].number, title)
     if not labelled:
         return
     w.config.labels = True

@@ -42,6 +42,7 @@ from dataclasses import dataclass, field
 from yaml.error import Mark
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
+from orchestrator.spec.c_macros54 import assigned_call, fill_in_names, macro_loop
 from orchestrator.spec.check import SpecParts
 from orchestrator.spec.code_docs54 import doc_lines
 from orchestrator.spec.code_flow54 import (
@@ -62,6 +63,7 @@ from orchestrator.spec.commands54 import (
     same_named,
     word_pairs,
 )
+from orchestrator.spec.comment_rules54 import own_rules
 from orchestrator.spec.config_steps54 import (
     ConfigKeys,
     braced,
@@ -398,10 +400,12 @@ class _Wired:
         key = _KEY_BEFORE.search(code[:start])
         if key is not None and key.end() == start:
             word = _norm(key.group("key"))
-            if word in {_norm(k) for k in (*_DEP_KEYS, *_COND_KEYS, *_TEXT_KEYS, *_FOR_KEYS)} \
-                    or run_key(key.group("key")):  # `done_when = x ...`: the whole run's check (`spec.config_steps54`)
+            if (word in {_norm(k) for k in (*_DEP_KEYS, *_COND_KEYS, *_TEXT_KEYS, *_FOR_KEYS)}
+                    and not assigned_call(code, start, end)) \
+                    or run_key(key.group("key")):  # `summary = summarise_tanks(...)` a call; `done_when = x ...`: the
+                # whole run's check (`spec.config_steps54`)
                 return False
-        if _SAY.match(code.lstrip()):
+        if _SAY.match(code.lstrip()) and not assigned_call(code, start, end):  # `message = f(`: a variable
             return False
         quote = next((q for q in "\"'" if code[:start].count(q) % 2 == 1), None)
         if quote is not None:
@@ -940,6 +944,8 @@ def _loop(w: _Wired, c: _Call, k: int) -> tuple[str, str, int] | None:
         prev = w.calls[k - 1].index if k else -1
         if j != c.index and (j <= prev and any(p.index > j for p in w.calls[:k])):
             continue
+        if (macro := macro_loop(code)) is not None:  # `for_each (tank, TANKS) {` (`spec.c_macros54`)
+            return macro[0], macro[1], j + 1
         if not _LOOP_WORD.search(code):
             continue
         for pat in (_LOOP_PHP, _LOOP_HS, _LOOP_FUNC, _LOOP_METHOD, _LOOP_TCL, _LOOP_A):
@@ -1084,6 +1090,8 @@ def _object_keys(text: str) -> list[tuple[str, list[str]]]:
 
 def _said_inputs(w: _Wired, first: int) -> None:
     """The inputs said before the first call (`_V_ASSIGN`, `_FLAG_DEF`, `_ARG_DEF`, a run object in a comment)."""
+    for name, line in fill_in_names(w.lines[:first], [ln.code for ln in w.lines]):  # "fill in before you run: TANKS = ..." (`spec.c_macros54`)
+        w.inputs.setdefault(name, line)
     for j in range(first):
         ln = w.lines[j]
         if (parsed := _PARSED.match(ln.code)) is not None:
@@ -1175,8 +1183,8 @@ def _read_step(w: _Wired, k: int) -> _Step:
             if norm in {_norm(x) for x in (*_SKILL_KEYS, *_LABELS, *_TEXT_KEYS)} or w.skill_of(key):
                 continue
             if fields is not None and j != c.index and ln.code.strip() and not _IF.match(ln.code) \
-                    and not _LOOP_WORD.search(ln.code) and said and key not in w.inputs and not holds_inputs(key, said) \
-                    and not is_await(ln.code):
+                    and not _LOOP_WORD.search(ln.code) and not macro_loop(ln.code) and said and key not in w.inputs \
+                    and not holds_inputs(key, said) and not is_await(ln.code):
                 w.src.warn(ln.number, f"`{key}` is no input of the skill {c.skill} (its inputs: "
                                       f"{', '.join(sorted(fields)) or 'none'}), so it is not read", "spec.unread")
         if ln.comment:
@@ -1233,7 +1241,7 @@ def _join(texts: list[SpecText]) -> list[SpecText]:
         if last is not None and t.line == last.line + last.text.count("\n") + 1 and not last.text.rstrip().endswith(
                 (".", "!", "?", ":")) and (_JOIN_NEXT.match(t.text) or _JOIN_PREV.search(last.text)) \
                 and not starts_rule(t.text) and not own_clause(t.text) and not banner(last.text.rsplit("\n", 1)[-1]) \
-                and not banner(t.text):
+                and not banner(t.text) and not own_rules(last.text.rsplit("\n", 1)[-1], t.text):
             # "on error try again ...", "and if it errors retry it twice": rules of their own (`spec.approval_scope54`,
             # `spec.under_call54`); "--- STEP 3 ---": a title
             out[-1] = last.model_copy(update={"text": f"{last.text}\n{t.text}"})
