@@ -18,7 +18,9 @@ spec, and the script counts, against expect.yaml:
   (a fallback used, as `skillweave` says it), their inputs as the holdout tests read them ("same", "same
   plus {..}", "same, but ..", "same as above"); a run whose author answers an approval (`approvals`,
   `approval_response`, `final_output_after_approval`, or the holdout book's ANSWERED where only the notes say
-  so) is approved when it pauses and resumed, and one met by silence is right when it holds at that approval;
+  so) is approved when it pauses and resumed (rejected, `skillweave approve --reject`, where the author
+  rejects: right when it paused there and ends with the author's output, or without succeeding where the
+  author's output is null), and one met by silence is right when it holds at that approval;
 - the worst failure: a run that says `succeeded` with another output, or without the pause for an
   approval its author asked for.
 
@@ -161,10 +163,20 @@ def _book(folder: Path) -> Any:
 
 # an answer that is no answer: "silence", "none (2 hours of silence)", "no answer within 2h", "no reply"
 _SILENT = re.compile(r"silen|\bno(?:ne|body)?\b(?: (?:answer|reply|response))?|\btime[sd]? ?out", re.IGNORECASE)
+# an answer that says no: "rejected", "Kev refuses", "declined by the chief", "denied", "turned down"
+_REJECTED = re.compile(r"\b(?:reject|refus|declin|den(?:y|ies|ied)\b|turn(?:s|ed)? (?:it )?down)", re.IGNORECASE)
+
+
+def _answer(said: Any) -> str:
+    """An author's answer to an approval in words: "rejected", "silence" or "approved"."""
+    text = str(said)
+    if _REJECTED.search(text):
+        return "rejected"
+    return "silence" if _SILENT.search(text) else "approved"
 
 
 def _answers(folder: Path, expected: dict[str, Any], n: int) -> dict[int, str]:
-    """How run `n`'s approvals are answered, author's step -> "approved" or "silence" (holdout_kit's
+    """How run `n`'s approvals are answered, author's step -> "approved", "rejected" or "silence" (holdout_kit's
     `Holdout.answers`, and the holdout book's ANSWERED where only expect.yaml's notes say so)."""
     data = _book(folder)
     if (folder.name, n) in getattr(data, "ANSWERED", {}):
@@ -180,12 +192,14 @@ def _answers(folder: Path, expected: dict[str, Any], n: int) -> dict[int, str]:
         if len(asking) != 1:
             return {}
         said = {"approvals": {asking[0]: answer}}
-    return {int(k): "silence" if _SILENT.search(str(v)) else "approved" for k, v in (said.get("approvals") or {}).items()}
+    return {int(k): _answer(v) for k, v in (said.get("approvals") or {}).items()}
 
 
-def _run(exe: str, spec: Path, inputs: Any, approved: set[str] | bool, work: Path) -> dict[str, Any]:
-    """A run to its end, approving what waits at a step of `approved` (plan ids; True: any step); its last
-    report with `paused_for_approval` added."""
+def _run(exe: str, spec: Path, inputs: Any, approved: set[str] | bool, work: Path,
+         rejected: frozenset[str] = frozenset()) -> dict[str, Any]:
+    """A run to its end, answering what waits at a step of `approved` (plan ids; True: any step): rejected
+    (`approve --reject`) at a step of `rejected`, approved at any other; its last report with
+    `paused_for_approval` added."""
     file = work / "inputs.json"
     file.write_text(json.dumps(inputs), encoding="utf-8")
     state = str(work / "state")
@@ -198,7 +212,8 @@ def _run(exe: str, spec: Path, inputs: Any, approved: set[str] | bool, work: Pat
             break
         paused = True
         for sid in report.get("awaiting") or []:
-            _cli(exe, "approve", report["run_id"], sid, "--state-dir", state, cwd=spec.parent)
+            _cli(exe, "approve", report["run_id"], sid, *(["--reject"] if sid in rejected else []),
+                 "--state-dir", state, cwd=spec.parent)
         report = _json(_cli(exe, "resume", report["run_id"], "--json", "--state-dir", state, cwd=spec.parent).stdout)
     report["paused_for_approval"] = paused
     return report
@@ -225,6 +240,15 @@ def _final(report: dict[str, Any]) -> Any:
     outputs = report.get("outputs") or {}
     done = [s["step_id"] for s in report.get("steps") or [] if s.get("step_id") in outputs]
     return outputs[done[-1]] if done else None
+
+
+def _ends_as_meant(report: dict[str, Any], wants: Any, rejected: bool) -> bool:
+    """A run's end is the author's: succeeded (or degraded) with the author's output; where the author
+    rejects an approval and means no output (null), ended without succeeding (failed, cancelled)."""
+    status = report.get("status")
+    if rejected and wants is None:
+        return status not in ("succeeded", "degraded", "paused", None)
+    return status in ("succeeded", "degraded") and _final(report) == wants
 
 
 def score(exe: str, folder: Path) -> Score:
@@ -273,10 +297,12 @@ def score(exe: str, folder: Path) -> Score:
         answers = _answers(folder, expected, n)
         yes = {ids.get(k, "?") for k, v in answers.items() if v == "approved"}
         silence = [ids.get(k, "?") for k, v in answers.items() if v == "silence"]
+        no = {ids.get(k, "?") for k, v in answers.items() if v == "rejected"}
         if isinstance(wants, str) and wants.startswith("approval asked") and yes:
             silence, yes = sorted(yes), set()  # the author's output a sentence saying it asks: right when it holds
         with tempfile.TemporaryDirectory() as work:
-            report = _run(exe, spec, _inputs(expected, n), yes if ids else bool(yes), Path(work))
+            report = _run(exe, spec, _inputs(expected, n), (yes | no) if ids else bool(yes | no), Path(work),
+                          frozenset(no))
         if silence:  # met by silence: right when it holds at that approval (never waited out)
             out.runs_right += report.get("status") == "paused" and report.get("awaiting") == silence
             if report.get("status") in ("succeeded", "degraded"):
@@ -284,8 +310,8 @@ def score(exe: str, folder: Path) -> Score:
                 out.wrong.append(f"run {n} said {report['status']} where its author meant silence at an approval")
             continue
         succeeded = report.get("status") in ("succeeded", "degraded")
-        right = succeeded and _final(report) == wants
-        skipped = bool(yes) and not report.get("paused_for_approval")
+        right = _ends_as_meant(report, wants, bool(no))
+        skipped = bool(yes | no) and not report.get("paused_for_approval")
         out.runs_right += right and not skipped
         if succeeded and (not right or skipped):
             out.succeeded_wrong += 1

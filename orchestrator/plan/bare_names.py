@@ -12,7 +12,8 @@ Gives back, Produces, Emits, Yields) and a colon; its list goes on over the para
 lines (up to a list item, a heading or another label). The list is names, each one word
 (`batch_no`, `pm25`) optionally followed by a parenthesis that describes it (a comma in it
 separates nothing; it may hold quotes, numbers, "e.g."), separated by commas, semicolons,
-"and" or "or"; a stop after a name or its parenthesis ends the list. A parenthesis after
+"and" or "or"; a stop after a name or its parenthesis ends the list, and so does a line's end
+when the next line opens a new sentence that is no names (`plan.line_end55`). A parenthesis after
 "a or b" describes both. `wanted.read_instructions` gives each name the type its
 parenthesis says in the words it already reads for backticked names ("(list of text)": an
 array). A label line with a backtick anywhere is `wanted`'s own. "Inputs: none" names
@@ -27,6 +28,7 @@ from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, NamedTuple
 
 from orchestrator.errors import Diagnostic
+from orchestrator.plan.line_end55 import list_lines
 from orchestrator.plan.location import warning_at
 from orchestrator.spec.regex_cache import Patterns
 
@@ -89,6 +91,9 @@ def bare_names(body: str, skill_md: str, first_line: int = 1) -> tuple[list[Bare
         if text.rstrip(" .").lower() in _NOTHING:
             continue
         read = _read_list(text)
+        if read is None and (held := list_lines(parts, _read_list)) is not None:  # the paragraph runs on past it
+            parts = parts[:held]
+            read = _read_list(" ".join(t for _, t in parts))
         where = f"{skill_md}:{parts[0][0]}"
         if read is None:
             unread.append(Unread(kind, where, text.strip()))
