@@ -84,6 +84,7 @@ from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.run_limit import read_run_limit
 from orchestrator.spec.source import Source
 from orchestrator.spec.under_call54 import own_clause, under_previous
+from orchestrator.spec.under_call55 import hangs_indented
 
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
 
@@ -522,8 +523,10 @@ class _Wired:
             elif ln.comment:
                 first = j
             j -= 1
-        if k and first < c.start and under_previous(self.lines, first, c.start, self.calls[k - 1].end):
-            return c.start  # the comments hang under the call before, a blank line after them (`spec.under_call54`)
+        if k and first < c.start and (under_previous(self.lines, first, c.start, self.calls[k - 1].end)
+                                      or hangs_indented(self.src.lines, first, c.start, self.calls[k - 1].end)):
+            return c.start  # the comments hang under the call before: a blank line after them (`spec.under_call54`),
+            # or indented under it (`spec.under_call55`)
         return first
 
     def skill_of_line(self, code: str) -> bool:

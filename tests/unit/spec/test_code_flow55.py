@@ -1,0 +1,81 @@
+"""Round 55 forms of code read by its skill calls (`spec.wired52`): a call started by a bare word or macro
+(`t1 = @async sw(..)`), several awaits on one line (`a = fetch(t1); b = fetch(t2)`) (`spec.code_flow54`), and an
+indented comment right under a call with the next call after it (`spec.under_call55`)."""
+
+from __future__ import annotations
+
+from orchestrator.spec import parse_spec_text
+from orchestrator.spec.code_flow54 import assigned_wrapped, await_aliases, is_await
+from orchestrator.spec.model import StepSpec, WorkflowSpec
+from orchestrator.spec.under_call55 import hangs_indented
+from orchestrator.spec.vocabulary import Vocabulary
+from orchestrator.spec.wired52 import split_lines
+
+INPUTS = {"pull-rooms": {"site", "day"}, "price-room": {"room_id", "size", "rate"}, "send-bill": {"total", "to"}}
+OUTPUTS = {"pull-rooms": {"rooms", "count"}, "price-room": {"total", "hours"}, "send-bill": {"sent"}}
+VOCAB = Vocabulary.of((name, None) for name in INPUTS).with_outputs(
+    lambda s: frozenset(OUTPUTS[s]), lambda s: frozenset(INPUTS[s]))
+
+
+def read(text: str, path: str) -> WorkflowSpec:
+    return parse_spec_text(text, path, "markdown", VOCAB)
+
+
+def step(spec: WorkflowSpec, skill: str) -> StepSpec:
+    return next(s for s in spec.steps if s.skill == skill)
+
+
+def sources(s: StepSpec) -> dict[str, object]:
+    return {**{f.name: f.source or f.description for f in s.inputs if f.source or f.description}, **s.input_values}
+
+
+def said(s: StepSpec, words: str) -> bool:
+    return any(words in t.text for t in s.texts)
+
+
+# -- a call started by a word or macro, awaited with others on one line ------------------------------------------
+def test_a_call_started_by_a_bare_word_or_macro_is_named() -> None:
+    assert assigned_wrapped('t1 = @async sw("') == "t1"
+    assert assigned_wrapped('  t = Threads.@spawn run("') == "t"
+    assert assigned_wrapped("let f = spawn call('") == "f"
+    # near-miss: a value computed from a plain word and the call is no starter
+    assert assigned_wrapped('x = total + call("') == ""
+
+
+def test_several_awaits_on_one_line_each_name_their_step() -> None:
+    lines = split_lines(["a = fetch(t1); b = fetch(t2)", "x = t3.join(); y = deref(t4)"])
+    assert [(n, o) for n, o, _ in await_aliases(lines, set())] == [("a", "t1"), ("b", "t2"), ("x", "t3"), ("y", "t4")]
+    # near-miss: one statement of the line is no await: none of it is read as one
+    assert not is_await("a = fetch(t1); b = t2 + 1")
+    assert await_aliases(split_lines(["a = fetch(t1); b = t2 + 1"]), set()) == []
+    jl = ('site = ARGS[1]\nt1 = @async call("pull-rooms", Dict("site" => site))\n'
+          't2 = @async call("send-bill", Dict("to" => site))\nr = fetch(t1); s = fetch(t2)\n'
+          'p = call("price-room", Dict("room_id" => r["count"], "size" => s["sent"]))\n')
+    spec = read(jl, "run.jl")
+    assert sources(step(spec, "price-room"))["room_id"] == "steps.t1.output.count"
+    assert set(step(spec, "price-room").depends_on) == {"t1", "t2"}
+    assert step(spec, "pull-rooms").depends_on == () and step(spec, "send-bill").depends_on == ()
+    kt = ('fun main(args: Args) {\n    val a = async call("pull-rooms", site = args.site)\n'
+          '    val rooms = a.await(); val n = 1\n    call("price-room", room_id = rooms.count)\n}\n')
+    assert sources(step(read(kt, "m.kt"), "price-room"))["room_id"] != "steps.a.output.count"  # `n = 1` no await
+
+
+# -- an indented comment right under a call ---------------------------------------------------------------------
+def test_an_indented_comment_under_a_call_is_its_rule() -> None:
+    jl = ('t1 = @async call("pull-rooms", Dict("site" => "x"))\n#   give it 25 s at most\n'
+          't2 = @async call("send-bill", Dict("to" => "y"))\n')
+    spec = read(jl, "a.jl")
+    assert said(step(spec, "pull-rooms"), "25 s") and not said(step(spec, "send-bill"), "25 s")
+    js = ('const a = call("pull-rooms", {site: "x"});\n      // give it 25 s at most\n'
+          'const b = call("send-bill", {to: "y"});\n')
+    spec = read(js, "a.js")
+    assert said(step(spec, "pull-rooms"), "25 s") and not said(step(spec, "send-bill"), "25 s")
+    raw = ["x = call('a')", "-- ^ no", "--   pushed right", "y = call('b')"]
+    assert hangs_indented(raw, 2, 3, 0) is False  # the run starts on l.2, not right under the call
+    assert hangs_indented(raw, 1, 3, 0) is False  # "-- ^ no": one space, at the call's depth
+    # near-miss: one space after the marker, a step's number: the next call's heading
+    jl2 = ('t1 = @async call("pull-rooms", Dict("site" => "x"))\n# 2 give it 25 s at most\n'
+           't2 = @async call("send-bill", Dict("to" => "y"))\n')
+    spec = read(jl2, "b.jl")
+    assert said(step(spec, "send-bill"), "25 s") and not said(step(spec, "pull-rooms"), "25 s")
+    assert not hangs_indented(["x = call('a')", "#   2. the bill", "y = call('b')"], 1, 2, 0)
