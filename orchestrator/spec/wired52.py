@@ -80,6 +80,7 @@ from orchestrator.spec.config_steps54 import (
 )
 from orchestrator.spec.missed_calls54 import calls_instead
 from orchestrator.spec.model import Reading, SpecText, StepSpec
+from orchestrator.spec.lisp_forms55 import destructured_inputs, lisp_code, lisp_like
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.run_limit import read_run_limit
 from orchestrator.spec.source import Source
@@ -362,6 +363,9 @@ class _Wired:
         self.src = src
         self.vocab = src.vocabulary
         self.lines = split_lines(src.lines)
+        if lisp_like(src.lines):  # `(sw :x {:k (:f y)})` read as `sw("x", {k: y.f})` (`spec.lisp_forms55`)
+            for ln, code in zip(self.lines, lisp_code([ln.code for ln in self.lines]), strict=True):
+                ln.code = code
         self.before, self.after, self.stacks = _depths(self.lines)
         self.by_norm: dict[str, str | None] = {}
         for skill in self.vocab.skills:
@@ -1015,6 +1019,8 @@ def _declared(w: _Wired) -> None:
     `$x = shift @ARGV`, `x = nil`; `T = 'RPV-2'` a constant."""
     first = w.calls[0].start
     w.containers.update(entry_params(w.lines, w.calls[0].index))  # `def run(order)`: order.x an input
+    for name, j in destructured_inputs(w.src.lines, w.calls[0].index):  # `(defn run [{:keys [a b]}]`: a, b inputs
+        w.inputs.setdefault(name, j + 1)  # (`spec.lisp_forms55`)
     _said_inputs(w, first)
     fill_ins: list[int] = []  # lines of declarations left empty to be filled in (`let name = ""`)
     for j in range(first):
