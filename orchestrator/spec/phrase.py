@@ -67,6 +67,7 @@ from orchestrator.spec.phrasing50 import plain as plain50
 from orchestrator.spec.phrasing52 import plain as plain52
 from orchestrator.spec.phrasing52 import whole_scope52
 from orchestrator.spec.phrasing53 import plain as plain53
+from orchestrator.spec.per_item55 import plain as per_item55
 from orchestrator.spec.phrasing54 import plain as plain54
 from orchestrator.spec.policy_notation24 import habit_reason_spans, typeset_spaces
 from orchestrator.spec.policy_notation25 import whole_scope25
@@ -196,6 +197,7 @@ def _read_phrase(text: str, known: frozenset[str]) -> Phrase:
     text = plain54(text)  # "after 20 s and, if that fails too, after 40 s": a series (`spec.phrasing54`)
     text = plain53(text)  # "after ten seconds, then after thirty, then after a minute": 1 minute (`spec.phrasing53`)
     text = amount50(text)  # "just go £120 n carry on" is carrying on with 120 (`spec.amount_go_on50`)
+    text = per_item55(text)  # "20s per ticket max" is 20 s per attempt (`spec.per_item55`)
     text = limit_then54(text)  # "- 90 seconds then fail it" is the attempt's time-out (`spec.limit_then54`)
     raw = text[:MAX_SENTENCE]
     norm, where, ends = normalize_spans(mark(raw, typeset_spaces(raw.translate(_QUOTES)), known), bare(known))

@@ -292,6 +292,7 @@ def split_lines(lines: list[str]) -> list[Line]:
         if kind:
             full[kind if kind in full else "#"] = full.get(kind if kind in full else "#", 0) + 1
             said = stripped[len(kind):] if kind != "rem" else stripped[3:] if stripped[:3].lower() == "rem" else stripped[2:]
+            said = said.lstrip(kind) if kind in (";", "%") else said  # Lisp's `;;`, Erlang's `%%`: one marker
             rows.append((number, "", said.strip().strip("*").strip(), indent))
             continue
         rows.append((number, text, "\x00", indent))
