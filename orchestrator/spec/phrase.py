@@ -47,6 +47,7 @@ from orchestrator.spec.notation32 import cause_spans, plain
 from orchestrator.spec.notation33 import plain as plain33
 from orchestrator.spec.notes38 import approver_silence, asks_approver
 from orchestrator.spec.notify_person import gives_up_telling, notice, person_to_tell, polled, told
+from orchestrator.spec.per_item55 import plain as per_item55
 from orchestrator.spec.phrase_checks import budget_without_repeat, geometric, lost_value
 from orchestrator.spec.phrase_value import (
     durations as durations,  # read as phrase.durations (`spec.yaml_node`)
@@ -67,7 +68,6 @@ from orchestrator.spec.phrasing50 import plain as plain50
 from orchestrator.spec.phrasing52 import plain as plain52
 from orchestrator.spec.phrasing52 import whole_scope52
 from orchestrator.spec.phrasing53 import plain as plain53
-from orchestrator.spec.per_item55 import plain as per_item55
 from orchestrator.spec.phrasing54 import plain as plain54
 from orchestrator.spec.policy_notation24 import habit_reason_spans, typeset_spaces
 from orchestrator.spec.policy_notation25 import whole_scope25

@@ -78,9 +78,9 @@ from orchestrator.spec.config_steps54 import (
     unbound_reference,
     under_comments,
 )
+from orchestrator.spec.lisp_forms55 import destructured_inputs, lisp_code, lisp_like
 from orchestrator.spec.missed_calls54 import calls_instead
 from orchestrator.spec.model import Reading, SpecText, StepSpec
-from orchestrator.spec.lisp_forms55 import destructured_inputs, lisp_code, lisp_like
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.run_limit import read_run_limit
 from orchestrator.spec.source import Source

@@ -79,3 +79,58 @@ def test_an_indented_comment_under_a_call_is_its_rule() -> None:
     spec = read(jl2, "b.jl")
     assert said(step(spec, "send-bill"), "25 s") and not said(step(spec, "pull-rooms"), "25 s")
     assert not hangs_indented(["x = call('a')", "#   2. the bill", "y = call('b')"], 1, 2, 0)
+
+
+# -- Lisp-family code (`spec.lisp_forms55`) ---------------------------------------------------------------------
+def test_lisp_forms_read_as_calls_bindings_loops_and_getters() -> None:
+    from orchestrator.spec.lisp_forms55 import lisp_code, lisp_like
+
+    clj = ['(defn run [{:keys [site jobs]}]', '  (let [', '        rooms (vec (for [j jobs]',
+           '                 (call :pull-rooms {:site (:site j) :day "mon"})))',
+           '        bill  (call :price-room {:room_id (get rooms :count) :rate 20})]',
+           '    (call :send-bill {:to site :total (:total bill)})))']
+    assert lisp_like(clj)
+    assert lisp_code(clj)[2:5] == [
+        '        rooms = (vec (for j in jobs', '                 (call "pull-rooms" {site: j.site day: "mon"})))',
+        '        bill = (call "price-room" {room_id: rooms.count rate: 20})]']
+    spec = read("\n".join(clj) + "\n", "run.clj")
+    pull, price, send = step(spec, "pull-rooms"), step(spec, "price-room"), step(spec, "send-bill")
+    assert pull.for_each is not None and pull.id == "rooms"
+    assert sources(price)["rate"] == 20 and price.depends_on == ("rooms",)
+    assert sources(send)["total"] == "steps.bill.output.total" and sources(send)["to"] == "inputs.site"
+    scm = ['(define (main args)', '  (let* ([x 1])', '    (doseq [r (:rooms args)]', '      (call :pull-rooms {:site r}))))']
+    assert lisp_code(scm)[2] == "    (for r in args.rooms"
+    # near-miss: code with parentheses that is no Lisp (calls in `f(x)` form, assignments) is not rewritten
+    assert not lisp_like(['x = call("pull-rooms", site=1)', 'y = f(x)', 'z = g(y)', 'def run(a):'])
+
+
+def test_an_entry_functions_destructured_parameters_are_the_runs_inputs() -> None:
+    from orchestrator.spec.lisp_forms55 import destructured_inputs
+
+    assert destructured_inputs(['(defn run [{:keys [date tickets]}]', '  (sw :x {})'], 1) == [("date", 0), ("tickets", 0)]
+    assert destructured_inputs(['async function main({ site, day }) {', '  call("x")'], 1) == [("site", 0), ("day", 0)]
+    assert destructured_inputs(['fn run(Args { site, day }: Args) {', '  call("x")'], 1) == [("site", 0), ("day", 0)]
+    js = 'async function main({ site, day }) {\n  const r = await call("pull-rooms", { site: site, day: day });\n}\n'
+    assert {f.name for f in read(js, "m.js").inputs} >= {"site", "day"}
+    # near-miss: a renaming pattern and a plain parameter are not a list of names
+    assert destructured_inputs(['function run({ site: s }) {', '  call("x")'], 1) == []
+    assert destructured_inputs(['function run(order) {', '  call("x")'], 1) == []
+
+
+def test_a_length_per_item_then_max_is_the_attempts_limit() -> None:
+    from orchestrator.spec.per_item55 import plain
+
+    assert plain("20s per ticket max, then 2 more goes 5s apart") == "20s max, then 2 more goes 5s apart"
+    assert plain("90 seconds a file tops") == "90 seconds tops"
+    assert plain("2 min for each order at most, then give up") == "2 min at most, then give up"
+    # near-misses: a count, an attempt's own word, no "max"
+    assert plain("20 per ticket max") == "20 per ticket max"
+    assert plain("30 s per attempt max") == "30 s per attempt max"
+    assert plain("20s per ticket") == "20s per ticket"
+
+
+def test_a_doubled_comment_marker_is_one_marker() -> None:
+    assert [ln.comment for ln in split_lines([";; retry it twice", "%% 30 s max", ";;; heading"])] == [
+        "retry it twice", "30 s max", "heading"]
+    # near-miss: a `#` heading keeps its own marks (read elsewhere as a title's level)
+    assert split_lines(["## Steps"])[0].comment == "# Steps"
