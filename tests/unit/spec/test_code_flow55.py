@@ -134,3 +134,12 @@ def test_a_doubled_comment_marker_is_one_marker() -> None:
         "retry it twice", "30 s max", "heading"]
     # near-miss: a `#` heading keeps its own marks (read elsewhere as a title's level)
     assert split_lines(["## Steps"])[0].comment == "# Steps"
+
+
+def test_a_field_written_as_a_keyword_after_the_report_is_compared() -> None:
+    from orchestrator.spec.success_done54 import bare_compare
+
+    assert bare_compare("daybook-entry says :ok true") == "daybook-entry says ok == true"
+    assert bare_compare("post-label returns :printed yes") == "post-label returns printed == yes"
+    # near-miss: a keyword with no truth value after it is left as written
+    assert bare_compare("ledger says :status ok") == "ledger says :status ok"
