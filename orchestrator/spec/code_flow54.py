@@ -19,7 +19,11 @@
   (`Task.async(fn -> ..`), a block (`t1 = Thread.new { skill(..) }`, `f = Future { run(..) }`, `async {`; a
   block over a list's items, `xs.map { |x| ..}`, is a loop, not this) or a command given the skill's name.
 - `await_aliases`: a line that re-assigns a step's variable from an await or join of it gives that step the
-  new name too (`orders = t1.value`, `x = await x`: the same name changes nothing, the step still answers to it).
+  new name too (`orders = t1.value`, `x = await x`: the same name changes nothing, the step still answers to it);
+  each `;`-separated statement of a line counts (`moist = fetch(t1); wt = fetch(t2)`, Julia's `fetch`, Clojure's
+  `deref`, `take!` awaits too).
+- `assigned_wrapped` also reads a word or macro that starts the call without brackets (`t1 = @async sw(..`,
+  `t = Threads.@spawn run(..`, `let f = spawn call(..`): the call's result is `t1`, started with the others.
 - `pipe_subject` / `piped`: the subject of the pipeline or method chain a call ends, and the code with the
   placeholder read as that subject. A lambda of `map`/`each` is a loop's item, not the subject: not read here.
 Every pattern is anchored or bounded (linear).
@@ -117,10 +121,17 @@ _ITERATES = frozenset({"map", "each", "collect", "flat_map", "flatmap", "select"
                        "step", "loop", "reduce", "inject", "fold", "sum", "group_by", "sort_by", "each_slice", "lazy"})
 
 
+# ... or a word or macro that starts it with no brackets of its own: Julia's `t1 = @async sw("`,
+# `t = Threads.@spawn run("`, Nim's `let f = spawn call("`, `x = async sw("`, `fut = go(sw("` is `_WRAPPED_HEAD`'s
+_PREFIX_HEAD = _rx(r"^\s*+(?:(?:let|val|var|const|my|local|auto)\s++)?[$@]?(?P<var>[A-Za-z_]\w{0,60}+)\s*+(?::=|<-|=)\s*+"
+                   r"(?:(?:[A-Za-z_]\w{0,30}+\.)?@[A-Za-z_]\w{0,30}+|async|spawn|fork|future|lazy|delay|defer)\s++"
+                   r"[A-Za-z_][\w.:]{0,60}+\s*+\(\s*+[\"'`]?$")
+
+
 def assigned_wrapped(head: str) -> str:
-    """`x` when the call's line assigns to `x` the call wrapped in what starts it (`_WRAPPED_HEAD`, `_BLOCK_HEAD`)
-    or the result of a hyphenated command given the skill's name (`_COMMAND_HEAD`), else ""."""
-    m = _WRAPPED_HEAD.match(head) or _COMMAND_HEAD.match(head)
+    """`x` when the call's line assigns to `x` the call wrapped in what starts it (`_WRAPPED_HEAD`, `_PREFIX_HEAD`,
+    `_BLOCK_HEAD`) or the result of a hyphenated command given the skill's name (`_COMMAND_HEAD`), else ""."""
+    m = _WRAPPED_HEAD.match(head) or _PREFIX_HEAD.match(head) or _COMMAND_HEAD.match(head)
     if m is None and (b := _BLOCK_HEAD.match(head)) is not None \
             and b.group("w").rsplit(".", 1)[-1] not in _ITERATES and b.group("w") not in ("if", "while", "for", "case"):
         m = b
@@ -130,20 +141,45 @@ def assigned_wrapped(head: str) -> str:
 _AWAIT = _rx(r"^\s*+(?:(?:let|val|var|const|my|local)\s++)?(?:\{\s*+:ok\s*+,\s*+)?[$@]?(?P<new>[A-Za-z_]\w{0,60}+)"
              r"\s*+\}?\s*+(?::=|=|<-)\s*+(?:"
              r"(?:await\s++|yield\s++|<-\s*+)(?P<a>[A-Za-z_]\w{0,60}+)"
-             r"|(?:[A-Za-z_][\w.]{0,40}+\.)?(?:await|await_many|join|get|result|wait|resolve|force|value|Await|Wait|"
+             r"|(?:[A-Za-z_][\w.]{0,40}+\.)?(?:await|await_many|join|get|result|wait|resolve|force|value|fetch|deref|take!|Await|Wait|"
              r"Join|Result|GetResult)\s*+\(\s*+(?P<b>[A-Za-z_]\w{0,60}+)\s*+[,)]"
              r"|(?P<c>[A-Za-z_]\w{0,60}+)\s*+\.\s*+(?:await|join|get|result|wait|value|Result|Wait|Get|GetAwaiter\(\)\."
              r"GetResult)\b(?:\s*+\(\s*+\))?)\s*+[;!?]?\s*+$")
 
 
+def _statements(code: str) -> list[str]:
+    """The statements of a line split at its `;` outside quotes and brackets (`moist = fetch(t1); wt = fetch(t2)`)."""
+    parts, depth, quote, last = [], 0, "", 0
+    for i, ch in enumerate(code):
+        if quote:
+            quote = "" if ch == quote else quote
+        elif ch in "\"'":
+            quote = ch
+        elif ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth = max(0, depth - 1)
+        elif ch == ";" and depth == 0:
+            parts.append(code[last:i])
+            last = i + 1
+    parts.append(code[last:])
+    return [p for p in parts if p.strip()]
+
+
+def _awaits(code: str) -> list[re.Match[str]] | None:
+    """The await matches of each statement of a line, or None when one of its statements is no await."""
+    found = [_AWAIT.match(part) for part in _statements(code)]
+    return None if not found or any(m is None for m in found) else [m for m in found if m is not None]
+
+
 def await_aliases(lines: Sequence[_CodeLine], call_lines: set[int]) -> list[tuple[str, str, int]]:
-    """(new name, awaited name, line index) of each line outside the calls that re-assigns an awaited value."""
+    """(new name, awaited name, line index) of each line outside the calls that re-assigns awaited values: every
+    statement of the line, `a = fetch(t1); b = fetch(t2)` two of them."""
     out = []
     for j, ln in enumerate(lines):
         if j in call_lines or ("=" not in ln.code and "<-" not in ln.code):
             continue
-        m = _AWAIT.match(ln.code)
-        if m is not None:
+        for m in _awaits(ln.code) or ():
             out.append((m.group("new"), m.group("a") or m.group("b") or m.group("c"), j))
     return out
 
@@ -204,7 +240,7 @@ def block_var(code: str) -> str:
 
 def is_await(code: str) -> bool:
     """Whether a line re-assigns an awaited value (`orders = t1.value`): no key of the call above it."""
-    return ("=" in code or "<-" in code) and _AWAIT.match(code) is not None
+    return ("=" in code or "<-" in code) and _awaits(code) is not None
 
 
 class _Named(Protocol):

@@ -47,6 +47,7 @@ from orchestrator.spec.notation32 import cause_spans, plain
 from orchestrator.spec.notation33 import plain as plain33
 from orchestrator.spec.notes38 import approver_silence, asks_approver
 from orchestrator.spec.notify_person import gives_up_telling, notice, person_to_tell, polled, told
+from orchestrator.spec.per_item55 import plain as per_item55
 from orchestrator.spec.phrase_checks import budget_without_repeat, geometric, lost_value
 from orchestrator.spec.phrase_value import (
     durations as durations,  # read as phrase.durations (`spec.yaml_node`)
@@ -196,6 +197,7 @@ def _read_phrase(text: str, known: frozenset[str]) -> Phrase:
     text = plain54(text)  # "after 20 s and, if that fails too, after 40 s": a series (`spec.phrasing54`)
     text = plain53(text)  # "after ten seconds, then after thirty, then after a minute": 1 minute (`spec.phrasing53`)
     text = amount50(text)  # "just go £120 n carry on" is carrying on with 120 (`spec.amount_go_on50`)
+    text = per_item55(text)  # "20s per ticket max" is 20 s per attempt (`spec.per_item55`)
     text = limit_then54(text)  # "- 90 seconds then fail it" is the attempt's time-out (`spec.limit_then54`)
     raw = text[:MAX_SENTENCE]
     norm, where, ends = normalize_spans(mark(raw, typeset_spaces(raw.translate(_QUOTES)), known), bare(known))

@@ -14,7 +14,8 @@ compares nothing ("it's booked when Jess says so"). The words may follow another
 of comment with no stop between: "... it's only a booking it's booked when ...").
 
 `bare_compare(clause)`: a field and a truth value said after the skill's report with no sign between them
-("email-customer came back emailed true", "post-label returns printed yes", "ledger reports posted false") is
+("email-customer came back emailed true", "post-label returns printed yes", "ledger reports posted false"; a
+field written as a keyword, "daybook-entry says :ok true", the same) is
 that field compared with the value (`emailed == true`); a word that names no field ("came back true", "says it
 true") or a value that is no truth value ("came back status ok") is left as written.
 """
@@ -39,7 +40,7 @@ _PARTICIPLE = ("ed", "paid", "sent", "done", "shown", "drawn", "signed")
 
 
 _BARE = _rx(r"(?i)(?P<said>\b(?:came|comes|coming)\s++back|\breturn(?:s|ed)?+|\bsa(?:ys|id)|\breport(?:s|ed)?+|"
-            r"\bg(?:ives|ave)\s++back)\s++(?P<f>[A-Za-z_][\w]{1,60}+)\s++(?P<v>true|false|yes|no)\b(?!\s*+[=<>!])")
+            r"\bg(?:ives|ave)\s++back)\s++:?(?P<f>[A-Za-z_][\w]{1,60}+)\s++(?P<v>true|false|yes|no)\b(?!\s*+[=<>!])")
 _NO_FIELD = frozenset({"it", "that", "this", "back", "with", "as", "is", "was", "and", "or", "not", "then", "so"})
 
 

@@ -80,12 +80,14 @@ from orchestrator.spec.config_steps54 import (
     unbound_reference,
     under_comments,
 )
+from orchestrator.spec.lisp_forms55 import destructured_inputs, lisp_code, lisp_like
 from orchestrator.spec.missed_calls54 import calls_instead
 from orchestrator.spec.model import Reading, SpecText, StepSpec
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.run_limit import read_run_limit
 from orchestrator.spec.source import Source
 from orchestrator.spec.under_call54 import own_clause, under_previous
+from orchestrator.spec.under_call55 import hangs_indented
 
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
 
@@ -292,6 +294,7 @@ def split_lines(lines: list[str]) -> list[Line]:
         if kind:
             full[kind if kind in full else "#"] = full.get(kind if kind in full else "#", 0) + 1
             said = stripped[len(kind):] if kind != "rem" else stripped[3:] if stripped[:3].lower() == "rem" else stripped[2:]
+            said = said.lstrip(kind) if kind in (";", "%") else said  # Lisp's `;;`, Erlang's `%%`: one marker
             rows.append((number, "", said.strip().strip("*").strip(), indent))
             continue
         rows.append((number, text, "\x00", indent))
@@ -363,6 +366,9 @@ class _Wired:
         self.src = src
         self.vocab = src.vocabulary
         self.lines = split_lines(src.lines)
+        if lisp_like(src.lines):  # `(sw :x {:k (:f y)})` read as `sw("x", {k: y.f})` (`spec.lisp_forms55`)
+            for ln, code in zip(self.lines, lisp_code([ln.code for ln in self.lines]), strict=True):
+                ln.code = code
         self.before, self.after, self.stacks = _depths(self.lines)
         self.by_norm: dict[str, str | None] = {}
         for skill in self.vocab.skills:
@@ -526,8 +532,10 @@ class _Wired:
             elif ln.comment:
                 first = j
             j -= 1
-        if k and first < c.start and under_previous(self.lines, first, c.start, self.calls[k - 1].end):
-            return c.start  # the comments hang under the call before, a blank line after them (`spec.under_call54`)
+        if k and first < c.start and (under_previous(self.lines, first, c.start, self.calls[k - 1].end)
+                                      or hangs_indented(self.src.lines, first, c.start, self.calls[k - 1].end)):
+            return c.start  # the comments hang under the call before: a blank line after them (`spec.under_call54`),
+            # or indented under it (`spec.under_call55`)
         return first
 
     def skill_of_line(self, code: str) -> bool:
@@ -1018,6 +1026,8 @@ def _declared(w: _Wired) -> None:
     `$x = shift @ARGV`, `x = nil`; `T = 'RPV-2'` a constant."""
     first = w.calls[0].start
     w.containers.update(entry_params(w.lines, w.calls[0].index))  # `def run(order)`: order.x an input
+    for name, j in destructured_inputs(w.src.lines, w.calls[0].index):  # `(defn run [{:keys [a b]}]`: a, b inputs
+        w.inputs.setdefault(name, j + 1)  # (`spec.lisp_forms55`)
     _said_inputs(w, first)
     fill_ins: list[int] = []  # lines of declarations left empty to be filled in (`let name = ""`)
     for j in range(first):
