@@ -49,7 +49,7 @@ _SAME_AS = _rx(r"(?i)(?<![\w.-])(?:i\.\s*+e\.|in\s++other\s++words|that\s++is\s+
                r"put\s++plainly|namely)[,:]?+\s++(?=\S)")
 # the bracket naming an output that must not be blank: "(text not blank)", "(ref is not empty)", "(id non-empty)"
 # "raise-invoice amount above 0", "the booking total over 3": a thing's number said bounded in words
-_BOUNDED = _rx(r"(?i)\s++(?:is\s++)?+(?:above|over|below|under|at\s++least|at\s++most|(?:more|less|greater|fewer)\s++than)"
+_BOUNDED = _rx(r"(?i)(?<!\s)\s++(?:is\s++)?+(?:above|over|below|under|at\s++least|at\s++most|(?:more|less|greater|fewer)\s++than)"
                r"\s++(?:zero|\d{1,12}+(?:\.\d{1,6}+)?)$")
 _HEAD_WORD = _rx(r"^[A-Za-z][\w'`.-]{0,60}+$")
 
