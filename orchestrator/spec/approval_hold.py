@@ -345,6 +345,9 @@ def approval_in_run(texts: list[str], src: Source) -> tuple[int, tuple[ApprovalP
 
 def hold_unread_approvals(steps: tuple[StepSpec, ...], src: Source) -> tuple[StepSpec, ...]:
     """`steps` with an approval on each step that dropped text says a person must give (module docstring)."""
+    from orchestrator.spec.approval_over55 import flag_read_approvals
+
+    flag_read_approvals(steps, src)  # an approval in a sentence read as a policy only: held too (`55`)
     if not steps or not src.warnings:
         return steps
     held = list(steps)
@@ -364,11 +367,27 @@ def hold_unread_approvals(steps: tuple[StepSpec, ...], src: Source) -> tuple[Ste
             keep.append(warning)
             continue
         index, how = _guarded(warning.message, sentence, held)
+        from orchestrator.spec.approval_over55 import read_as_steps
+
+        if how.startswith(("the first step, as it names no step", "the one step its words name")) and (
+                own := read_as_steps(src, first, last, [s.id for s in held])) is not None:
+            index, how = own, "the step its policy sentences were read as said of"  # a task's `#` comment (`55`)
         step = held[index]
         if step.approval is not None:  # the step waits for a person already: that approval stands
             keep.append(warning)
             continue
         policy, when = _policy(text, sentence, src)
+        from orchestrator.spec.approval_over55 import (
+            drop_person_waits,
+            scoped_by_amount,
+            with_person_wait,
+        )
+
+        # "anything over £900 Kev has to OK": the step's (or an earlier step's) price compared (`spec.approval_over55`)
+        policy, when = scoped_by_amount(policy, when, sentence, step, held[:index], src, first)
+        policy = with_person_wait(policy, sentence)  # "wait an hour for her": the approval's bound (`55`)
+        if policy.timeout_s is not None:  # "wait 30 mins for him": the approval's bound, no retry (`55`)
+            drop_person_waits(src, step.id, first, last)
         done.add(line)
         where = src.where(first)
         said = (f"only when {when}" if when else "on every run, as its condition is not read"

@@ -529,8 +529,12 @@ def approval_condition(text: str) -> tuple[str | None, str]:
     then reject"); "prod only. The release manager signs off" -> ("prod only", ...)."""
     text = _CODE_REF.sub(lambda c: c.group("field"), text)  # "the top figure (reply.top)": the field `top`
     m = _APPROVAL_IF.search(text)
-    while m is not None and _NOT_A_CONDITION.match(m.group("cond")):  # "if nobody answers within 4h": the wait
-        m = _APPROVAL_IF.search(text, m.end())
+    from orchestrator.spec.approval_over55 import (
+        pronoun_scope,  # "wait 30 mins for him": a person (`55`)
+    )
+
+    while m is not None and (_NOT_A_CONDITION.match(m.group("cond")) or pronoun_scope(m.group("cond"))):
+        m = _APPROVAL_IF.search(text, m.end())  # "if nobody answers within 4h": the wait
     from orchestrator.spec.whole_approval import _before_person
 
     if m is not None and (cue := _APPROVE.search(m.group("cond"))) is not None and cue.start() > 0:

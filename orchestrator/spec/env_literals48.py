@@ -56,6 +56,7 @@ def literal_constants(constants: MappingNode, readers: Iterable[Node]) -> tuple[
     if not values:
         return constants, []
     used: set[str] = set()
+    readers = list(readers)
     scalars = [s for n in readers for s in _scalars(n)]
     for s in scalars:
         text = str(s.value)
@@ -78,7 +79,9 @@ def literal_constants(constants: MappingNode, readers: Iterable[Node]) -> tuple[
         changed = _REF.sub(put, text)
         if changed != text:
             s.value, s.tag = changed, "tag:yaml.org,2002:str"
-    still = {w for s in scalars for w in _WORD.findall(str(s.value)) if w in values}
+    from orchestrator.spec.constant_said55 import still_said
+
+    still = still_said(readers, values)  # a step's title "will the hoist take her" says no `hoist` (`55`)
     literal = sorted(used - still)
     kept = [(k, v) for k, v in constants.value if str(getattr(k, "value", "")) not in literal]
     if not kept:
