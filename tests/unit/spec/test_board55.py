@@ -35,3 +35,22 @@ def test_whole_run_line_under_a_phantom_is_the_runs() -> None:
     lines = [(7, "OK when label-print says printed"), (8, "the entire job: 2 h max"), (9, "label-print stuck > 1 min")]
     assert run_lines(lines, "label-print") == {8}
     assert run_lines([(4, "Dan owes 5 quid")], "x") == set()  # near-miss: chatter
+
+
+def test_each_noun_then_an_arrow_is_a_for_each_cue() -> None:
+    from orchestrator.plan.fan_arrow55 import EACH_ARROW
+
+    for text, noun in [("every invoice => `pdf-render`", "invoice"), ("  | each row → clean-row", "row"),
+                       ("EACH parcel ===> label-print", "parcel")]:
+        m = EACH_ARROW.search(text)
+        assert m is not None and m.group("noun") == noun
+    assert EACH_ARROW.search("orders -> each shop gets one") is None  # near-miss: the arrow before "each"
+    assert EACH_ARROW.search("each invoice is rendered") is None  # near-miss: no arrow (another cue's)
+
+
+def test_an_output_after_an_article_is_had_not_compared() -> None:
+    from orchestrator.spec.success_article55 import had_noun
+
+    assert had_noun("a", " time") and had_noun("an", " path.") and had_noun("A", " number (HH:MM)")
+    assert not had_noun("status", " scheduled")  # near-miss: no article, the bare word is the value
+    assert not had_noun("a", ' of "A"') and not had_noun("a", " above 3")  # a value or a bound after it
