@@ -4,7 +4,7 @@ never `flour_kg` (whose word "flour" is as near, but on the number's other side)
 `literal_units.number_owner` asks this first: when the word right after the number is a word of exactly one of the
 names a skill reads (its plural or singular alike: "2 trays" for `tray_count`, "4 pallets" for `pallets`), the number
 is that name's. A word of two of the names, or of none ("3 sacks" when nothing reads sacks), says nothing here and
-the nearest-word reading decides as before.
+the nearest-word reading decides as before; a word that bounds or counts ("min", "max", "total") is no noun.
 """
 
 from __future__ import annotations
@@ -12,8 +12,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 
+# words that bound or count a name's noun, never the noun itself: "99.5 · max 2 risky" is no number of `max_risky`'s
+_QUALIFIERS = frozenset({"min", "max", "minimum", "maximum", "total", "num", "number", "count", "per"})
+
+
 def _words(name: str) -> set[str]:
-    return {w for w in name.lower().split("_") if len(w) >= 3}
+    return {w for w in name.lower().split("_") if len(w) >= 3 and w not in _QUALIFIERS}
 
 
 def noun_owner(lower: Sequence[str], at: int, names: Iterable[str]) -> str | None:

@@ -54,3 +54,7 @@ def test_an_output_after_an_article_is_had_not_compared() -> None:
     assert had_noun("a", " time") and had_noun("an", " path.") and had_noun("A", " number (HH:MM)")
     assert not had_noun("status", " scheduled")  # near-miss: no article, the bare word is the value
     assert not had_noun("a", ' of "A"') and not had_noun("a", " above 3")  # a value or a bound after it
+
+
+def test_a_qualifier_after_the_number_is_no_noun() -> None:
+    assert noun_owner(["99.5", "max", "2", "risky"], 0, ["min_crash_free", "max_risky"]) is None
