@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-
 # words that bound or count a name's noun, never the noun itself: "99.5 · max 2 risky" is no number of `max_risky`'s
 _QUALIFIERS = frozenset({"min", "max", "minimum", "maximum", "total", "num", "number", "count", "per"})
 
