@@ -35,6 +35,7 @@ from orchestrator.errors import Diagnostic
 from orchestrator.kinds import BoundSkill
 from orchestrator.plan.author_inputs24 import input_list_pairs
 from orchestrator.plan.contract import OutputContract
+from orchestrator.plan.fan_arrow55 import EACH_ARROW
 from orchestrator.plan.fan_gather import blank_start_together, singular
 from orchestrator.plan.fan_items import counted_names, holds, item_field_pairs, said_pairs
 from orchestrator.plan.fan_made import Made
@@ -84,6 +85,7 @@ _CUES = [
         r"(?!\s++of(?![\w-]))|fan(?:ned|s|ning)?"
         r"\s++(?:\w++\s++)?out|multi-instance|in\s++parallel(?!\s++(?:with|to|alongside|as)(?![\w-]))|"
         r"independently(?!\s++(?:of|from)(?![\w-])))"),
+    EACH_ARROW,  # "EACH order ---> scale-recipe": the arrow hands each order on (`plan.fan_arrow55`)
     *ONE_BY_ONE,  # "one after another", "each in turn", "a folder at a time" (`spec.one_by_one`)
 ]
 # a loop header of pseudo-code right above the step's own line: `\ForAll{$row \in rows$}`,

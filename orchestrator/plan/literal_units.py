@@ -34,6 +34,7 @@ from typing import Any
 
 from orchestrator.errors import Diagnostic
 from orchestrator.plan.model import InputBinding, Provenance
+from orchestrator.plan.number_noun55 import noun_owner
 from orchestrator.plan.rate_at46 import rate_at
 from orchestrator.plan.said_value import bind_literal
 from orchestrator.spec.model import StepSpec
@@ -157,6 +158,9 @@ def number_owner(lower: Sequence[str], at: int, name: str, others: Iterable[str]
         tail = _words(other)[1:]
         if tail and after[:len(tail)] == tail:
             return other
+    noun = noun_owner(lower, at, [name, *others])  # "3 ovens": `ovens`'s, not `flour_kg`'s (`plan.number_noun55`)
+    if noun is not None:
+        return noun
     label = lower[at - 1] if at >= 1 else ""
     if label.isalpha() and len(label) <= 3 and label not in _words(name) and label not in _PLAIN:
         return ""

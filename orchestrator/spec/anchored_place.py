@@ -29,6 +29,7 @@ from orchestrator.spec.elsewhere import (
 )
 from orchestrator.spec.model import Reading, SpecText, StepSpec
 from orchestrator.spec.outline import Unit
+from orchestrator.spec.phantom_rest55 import run_lines
 from orchestrator.spec.phrase import read_phrase
 from orchestrator.spec.run_limit import WHOLE_SAID, read_run_limit
 from orchestrator.spec.settings_section import read_settings, settings_unit
@@ -258,8 +259,11 @@ def place(root: Unit, found: list[F], leftover: list[Unit], src: Source,
                 src.warn(line, f"this names `{f.skill}`, which step-{own} already runs, but says neither a step of its "
                                f"own nor a time limit, retry or failure of step-{own}: it is not read; to run the skill "
                                "again write it as a step of its own", PLACED_CODE)
-            placer.out.covered.update(n for n, _ in f.parts or []) if f.parts else placer.out.covered.update(
-                ln for u in [f.unit, *f.extra] for w in u.walk() for ln in [*w.covers, *(n for n, _ in w.lines)])
+            run = run_lines(said, f.skill)  # "whole thing 10 min tops" under it: the run's (`spec.phantom_rest55`)
+            placer.out.covered.update(n for n, _ in f.parts or [] if n not in run) if f.parts else placer.out.covered.update(
+                ln for u in [f.unit, *f.extra] for w in u.walk() for ln in [*w.covers, *(n for n, _ in w.lines)]
+                if ln not in run)
+            placer.out.covered.difference_update(run)
     for unit in leftover:
         if settings_unit(unit):  # `[general]`: the workflow's settings, no step's (`spec.settings_section`)
             placer.out.covered.update(read_settings(unit, src))

@@ -69,6 +69,7 @@ from orchestrator.spec.phrasing52 import plain as plain52
 from orchestrator.spec.phrasing52 import whole_scope52
 from orchestrator.spec.phrasing53 import plain as plain53
 from orchestrator.spec.phrasing54 import plain as plain54
+from orchestrator.spec.phrasing55 import plain as plain55
 from orchestrator.spec.policy_notation24 import habit_reason_spans, typeset_spaces
 from orchestrator.spec.policy_notation25 import whole_scope25
 from orchestrator.spec.recovery53 import plain as recovery_plain53
@@ -194,6 +195,7 @@ def _read_phrase(text: str, known: frozenset[str]) -> Phrase:
     text = plain49(text)  # "1 s, then 2, 4, 8 and so on" is a backoff from 1 s, x2 (`spec.phrasing49`)
     text = plain50(text)  # "30 sec, then a couple of minutes, then 5 min": 2 minutes (`spec.phrasing50`)
     text = plain52(text)  # "1 h 15 m" is 75 minutes, "doubled each time" doubling (`spec.phrasing52`)
+    text = plain55(text)  # "w/ orders = []" is with orders = [], "15 sec each max" 15 sec max each (`spec.phrasing55`)
     text = plain54(text)  # "after 20 s and, if that fails too, after 40 s": a series (`spec.phrasing54`)
     text = plain53(text)  # "after ten seconds, then after thirty, then after a minute": 1 minute (`spec.phrasing53`)
     text = amount50(text)  # "just go £120 n carry on" is carrying on with 120 (`spec.amount_go_on50`)

@@ -43,6 +43,7 @@ from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.sheet_cells27 import said_flag
 from orchestrator.spec.source import Source
 from orchestrator.spec.success import check_schema
+from orchestrator.spec.success_article55 import had_noun
 from orchestrator.spec.whole_doc import Said
 from orchestrator.spec.whole_success import CODE, outputs_of
 
@@ -192,6 +193,9 @@ def _read_part(part: str, names: frozenset[str]) -> tuple[list[tuple[str, dict[s
             continue
         if before & _QUALIFIER:  # "the right guid": compared with a value the spec does not write
             unread.append(part[spans[max(0, first - 2)][0]:spans[after - 1][1]])
+            continue
+        if first and had_noun(spans[first - 1][2], part[start:stop]):  # "a start time": had (`spec.success_article55`)
+            read.append((name, {"minItems": 1, "minLength": 1, "minProperties": 1}, f"{name} is not empty"))
             continue
         got = _keywords(part[start:stop], part[start:])
         if got is None:
