@@ -27,6 +27,7 @@ from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, NamedTuple
 
 from orchestrator.errors import Diagnostic
+from orchestrator.plan.list_end55 import list_lines
 from orchestrator.plan.location import warning_at
 from orchestrator.spec.regex_cache import Patterns
 
@@ -89,6 +90,10 @@ def bare_names(body: str, skill_md: str, first_line: int = 1) -> tuple[list[Bare
         if text.rstrip(" .").lower() in _NOTHING:
             continue
         read = _read_list(text)
+        if read is None and (keep := list_lines(parts, _read_list)):  # a sentence after it (`plan.list_end55`)
+            parts = parts[:keep]
+            text = " ".join(t for _, t in parts)
+            read = _read_list(text)
         where = f"{skill_md}:{parts[0][0]}"
         if read is None:
             unread.append(Unread(kind, where, text.strip()))
