@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Protocol
+from dataclasses import dataclass, field
+from typing import Any, Protocol
 
 from orchestrator.spec.regex_cache import Patterns
 
@@ -102,6 +103,202 @@ def cobol_trailing(code: str) -> tuple[str, str]:
             return code[:i].rstrip(), code[i + 2:].strip()
         i += 1
     return code, ""
+
+
+
+# -- a COBOL program's data items and its `CALL .. USING 'skill' A B RETURNING C` -------------------------------
+
+# a data item on a line of its own: `01 WS-BRANCH PIC X(3).`, `77 WS-RATE PIC 9V99 VALUE 0.25.`
+_ITEM = _rx(r"^(?:0?1|77)[ \t]++(?P<name>[A-Za-z0-9][\w-]{0,60}+)[ \t]++PIC(?:TURE)?+[ \t]++[^ \t.]{1,40}+"
+            r"(?:[ \t]++VALUE[ \t]++(?P<value>\"[^\"\n]{0,200}+\"|'[^'\n]{0,200}+'|[-+]?\d{1,15}+(?:\.\d{1,6}+)?+|"
+            r"SPACES?|ZEROE?S?))?+[ \t]*+\.?$", re.I)
+# `ACCEPT WS-BRANCH FROM COMMAND-LINE` / `FROM ARGUMENT-VALUE`, `ACCEPT X` (from the operator's console)
+_ACCEPT = _rx(r"\bACCEPT[ \t]++(?P<name>[A-Za-z0-9][\w-]{0,60}+)", re.I)
+# the words that end a CALL's argument list
+_ENDS = frozenset({"returning", "giving", "end-call", "on", "not", "exception", "overflow"})
+_WORD = _rx(r"\"[^\"\n]{0,200}+\"|'[^'\n]{0,200}+'|[A-Za-z0-9][\w-]{0,60}+|\.")
+
+
+@dataclass
+class Item:
+    """A data item: its name, line number, its VALUE literal (None: blank) and whether it is ACCEPTed."""
+
+    name: str
+    line: int
+    value: object = None
+    accepted: bool = False
+
+
+@dataclass
+class Using:
+    """The arguments after the skill's name in `CALL .. USING 'skill' A B` and the RETURNING names."""
+
+    args: list[str] = field(default_factory=list)
+    returns: list[str] = field(default_factory=list)
+
+
+def data_items(lines: Sequence[_Line]) -> dict[str, Item]:
+    """The program's data items by upper-case name (`01 X PIC .. [VALUE v].`), ACCEPTed ones marked."""
+    items: dict[str, Item] = {}
+    for number, ln in enumerate(lines, start=1):
+        code = ln.code.strip()
+        m = _ITEM.match(code)
+        if m is not None:
+            items[m.group("name").upper()] = Item(m.group("name"), number, _literal(m.group("value")))
+            continue
+        for a in _ACCEPT.finditer(code):
+            if a.group("name").upper() in items:
+                items[a.group("name").upper()].accepted = True
+    return items
+
+
+def _literal(value: str | None) -> object:
+    if value is None:
+        return None
+    if value[:1] in "\"'":
+        return value[1:-1]
+    if value.upper().startswith("SPACE"):
+        return " "
+    if value.upper().startswith("ZERO"):
+        return 0
+    return float(value) if "." in value else int(value)
+
+
+def using(text: str, skill_written: str) -> Using | None:
+    """The arguments of a call that names its skill as the first literal after USING (module section), or None."""
+    words = [m.group(0) for m in _WORD.finditer(text)]
+    for i, word in enumerate(words[:-1]):
+        if word.lower() != "using" or words[i + 1][1:-1].lower() != skill_written.strip("\"'").lower() \
+                or words[i + 1][:1] not in "\"'":
+            continue
+        out = Using()
+        bucket = out.args
+        for w in words[i + 2:]:
+            if w == "." or (w.lower() in _ENDS and w.lower() not in ("returning", "giving")):
+                break
+            if w.lower() in ("returning", "giving"):
+                bucket = out.returns
+                continue
+            if w.lower() in ("by", "reference", "content", "value"):
+                continue
+            bucket.append(w)
+        return out
+    return None
+
+
+def shared_prefix(names: Sequence[str]) -> str:
+    """The hyphenated head every data item shares (`WS-` of WS-BRANCH, WS-AS-OF): a namespace, not the name."""
+    heads = {n.split("-", 1)[0] + "-" for n in names if "-" in n}
+    if len(names) < 2 or len(heads) != 1 or not all("-" in n for n in names):
+        return ""
+    return heads.pop()
+
+
+def folded(name: str, prefix: str) -> str:
+    """`WS-AS-OF` -> `as_of` (the shared prefix dropped, lower case, `_` for `-`)."""
+    if prefix and name.upper().startswith(prefix.upper()):
+        name = name[len(prefix):]
+    return name.lower().replace("-", "_")
+
+
+def returned_field(name: str, outputs: Sequence[str], count: int) -> str | None:
+    """The output field a RETURNING name stands for: the one its last words name (`FIN-TOTAL`: total,
+    `OVD-LOANS`: loans), else the only output of a call that returns one name; None when neither says."""
+    words = name.lower().replace("_", "-").split("-")
+    for n in range(len(words)):
+        tail = "_".join(words[n:])
+        hit = next((o for o in outputs if o.lower().replace("-", "_") == tail), None)
+        if hit is not None:
+            return hit
+    return outputs[0] if len(outputs) == 1 and count == 1 else None
+
+
+
+class _CallLike(Protocol):
+    skill: str
+    written: str
+    start: int
+    end: int
+    sid: str
+
+
+class _StepLike(Protocol):
+    inputs: dict[str, object]
+    deps: list[str]
+
+
+def wire_using(w: Any, k: int, step: _StepLike) -> None:
+    """Bind step `k`'s inputs from `CALL .. USING 'skill' A B RETURNING C` (module docstring): each argument to
+    the skill input it names (`WS-BRANCH`: branch), else to the input at its place in the skill's list (warned);
+    a data item with a VALUE is that literal, a blank one the run's input, a name an earlier call RETURNED that
+    step's output field; the RETURNING names name this step for the calls after it."""
+    c = w.calls[k]
+    text = " ".join(ln.code for ln in w.lines[c.start:c.end + 1])
+    got = using(text, c.written)
+    if got is None or not got.args:
+        return
+    order = list(w.vocab.inputs_in_order(c.skill) or ())
+    items = data_items(w.lines)
+    prefix = shared_prefix([i.name for i in items.values()])
+    earlier = {r.upper(): (p, len(u.returns)) for p in w.calls[:k]
+               if (u := using(" ".join(ln.code for ln in w.lines[p.start:p.end + 1]), p.written)) is not None
+               for r in u.returns}
+    line = w.lines[c.index].number
+    named = {a: next((o for o in order if o == folded(a, prefix) or o == _tail(a, order)), None) for a in got.args}
+    free = [o for o in order if o not in named.values()]
+    for place, arg in enumerate(got.args):
+        name = named[arg]
+        if name is None:
+            if place >= len(order) or order[place] not in free:
+                w.src.warn(line, f"argument {place + 1} `{arg}` of the call to {c.skill} names none of its inputs "
+                                 f"({', '.join(order) or 'none known'}) and has no free place: it is not read", "spec.unread")
+                continue
+            name = order[place]
+            free.remove(name)
+            w.src.warn(line, f"argument {place + 1} `{arg}` of the call to {c.skill} is bound to its input `{name}` by "
+                             f"its place (the skill's inputs in order: {', '.join(order)}), a guess: nothing names it",
+                       "spec.guess")
+        step.inputs[name] = _value(w, arg, name, items, prefix, earlier, line)
+        source = earlier.get(arg.upper())
+        if source is not None and source[0].sid not in step.deps:
+            step.deps.append(source[0].sid)
+
+
+def _tail(arg: str, order: Sequence[str]) -> str | None:
+    """The input the last words of a hyphenated name spell (`OVD-LOANS`: loans), if the skill has it."""
+    return returned_field(arg, order, 2)
+
+
+def _value(w: Any, arg: str, name: str, items: dict[str, Item], prefix: str,
+           earlier: dict[str, tuple[Any, int]], line: int) -> object:
+    if arg[:1] in "\"'":
+        return arg[1:-1]
+    if re.fullmatch(r"[-+]?\d{1,15}+(?:\.\d{1,6}+)?+", arg):
+        return float(arg) if "." in arg else int(arg)
+    if arg.upper() in earlier:
+        call, count = earlier[arg.upper()]
+        outs = sorted(w.vocab.outputs_of(call.skill) or ())
+        got = returned_field(arg, outs, count) or (name if name in outs else None)
+        if got is None:
+            w.src.warn(line, f"`{arg}` (returned by {call.skill}) names none of its outputs ({', '.join(outs) or 'none known'}): "
+                             f"its whole output is given to `{name}`", "spec.guess")
+            return "{{ steps." + call.sid + ".output }}"
+        return "{{ steps." + call.sid + ".output." + got + " }}"
+    item = items.get(arg.upper())
+    if item is not None and item.value is not None:
+        return item.value
+    if item is not None:
+        said = folded(item.name, prefix)
+        if said not in w.inputs:
+            w.inputs[said] = item.line
+            if not item.accepted:
+                w.src.warn(item.line, f"`{item.name}` has no VALUE and nothing before the calls sets it: read as the "
+                                      f"run's input `{said}`", "spec.guess")
+        return "{{ inputs." + said + " }}"
+    w.src.warn(line, f"`{arg}` is no data item and no earlier call returns it: read as the run's input `{name}`",
+               "spec.guess")
+    w.inputs.setdefault(name, line)
+    return "{{ inputs." + name + " }}"
 
 
 _rx.save()

@@ -43,7 +43,7 @@ from yaml.error import Mark
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from orchestrator.spec.check import SpecParts
-from orchestrator.spec.cobol55 import cobol_comment, cobol_trailing, rules_above_label
+from orchestrator.spec.cobol55 import cobol_comment, cobol_trailing, rules_above_label, wire_using
 from orchestrator.spec.code_docs54 import doc_lines
 from orchestrator.spec.code_flow54 import (
     assigned_above,
@@ -1195,6 +1195,7 @@ def _read_step(w: _Wired, k: int) -> _Step:
                    for j in rules_above_label(w.lines, c.end, w.calls[k + 1].start if k + 1 < len(w.calls)
                                               else len(w.lines), k + 1 == len(w.calls))
                    if w.lines[j].number not in said_lines]
+    wire_using(w, k, step)  # `CALL .. USING 'skill' A B RETURNING C` (`spec.cobol55`)
     earlier = {_norm(o) for p in w.calls[:k] for o in w.vocab.outputs_of(p.skill) or ()}
     for name, said in same_named(fields, set(step.inputs), w.inputs, earlier).items():
         step.inputs[name] = "{{ inputs." + said + " }}"  # `kennel_code` of `set kennelCode [lindex $argv 0]`
