@@ -36,11 +36,14 @@ def cobol_comment(raw: str) -> tuple[str, int] | None:
     one. The column is where the words start, not the `*`: the marker's column is fixed, the words' is the
     comment's indent."""
     text = raw.rstrip()
-    m = _FREE.match(text) or _FIXED.match(text)
+    free = _FREE.match(text)
+    m = free or _FIXED.match(text)
     if m is None:
         return None
     rest = text[m.end():].lstrip(">*")
     said = rest.strip().strip("*").strip()
+    if free is not None:  # `*>` may stand at any column: its own column is the comment's indent
+        return said, len(text) - len(text.lstrip())
     return said, len(text) - len(rest) + (len(rest) - len(rest.lstrip()))
 
 
@@ -112,6 +115,8 @@ def cobol_trailing(code: str) -> tuple[str, str]:
 _ITEM = _rx(r"^(?:0?1|77)[ \t]++(?P<name>[A-Za-z0-9][\w-]{0,60}+)[ \t]++PIC(?:TURE)?+[ \t]++[^ \t.]{1,40}+"
             r"(?:[ \t]++VALUE[ \t]++(?P<value>\"[^\"\n]{0,200}+\"|'[^'\n]{0,200}+'|[-+]?\d{1,15}+(?:\.\d{1,6}+)?+|"
             r"SPACES?|ZEROE?S?))?+[ \t]*+\.?$", re.I)
+# a fixed-format line's sequence number (columns 1-6) before its code
+_SEQUENCE = _rx(r"^\d{6}+[ \t]++")
 # `ACCEPT WS-BRANCH FROM COMMAND-LINE` / `FROM ARGUMENT-VALUE`, `ACCEPT X` (from the operator's console)
 _ACCEPT = _rx(r"\bACCEPT[ \t]++(?P<name>[A-Za-z0-9][\w-]{0,60}+)", re.I)
 # the words that end a CALL's argument list
@@ -141,7 +146,7 @@ def data_items(lines: Sequence[_Line]) -> dict[str, Item]:
     """The program's data items by upper-case name (`01 X PIC .. [VALUE v].`), ACCEPTed ones marked."""
     items: dict[str, Item] = {}
     for number, ln in enumerate(lines, start=1):
-        code = ln.code.strip()
+        code = _SEQUENCE.sub("", ln.code.strip())
         m = _ITEM.match(code)
         if m is not None:
             items[m.group("name").upper()] = Item(m.group("name"), number, _literal(m.group("value")))
