@@ -279,7 +279,15 @@ def _vocabulary(catalog: Catalog) -> Vocabulary:
         said = read_instructions(skill.body, str(skill.skill_md), skill.body_line)
         return frozenset(n.name for n in said.inputs)
 
-    return Vocabulary.of((s.name, s.tool) for s in catalog.skills).with_outputs(outputs, inputs)
+    @functools.cache
+    def order(name: str) -> tuple[str, ...]:  # the inputs in the order listed (`spec.cobol55`: positional args)
+        skill = by_name[name]
+        if skill.input_schema is not None:
+            return tuple(properties_of(skill.input_schema))
+        said = read_instructions(skill.body, str(skill.skill_md), skill.body_line)
+        return tuple(dict.fromkeys(n.name for n in said.inputs))
+
+    return Vocabulary.of((s.name, s.tool) for s in catalog.skills).with_outputs(outputs, inputs, order)
 
 
 def _draft(spec: WorkflowSpec, catalog: Catalog, settings: Settings, chooser: SkillChooser | None,

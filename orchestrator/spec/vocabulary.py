@@ -23,6 +23,7 @@ class Vocabulary(BaseModel):
     # a skill's output field names (its schema's, else its instructions'), looked up when a reader asks
     _outputs: Callable[[str], frozenset[str]] | None = PrivateAttr(default=None)
     _inputs: Callable[[str], frozenset[str]] | None = PrivateAttr(default=None)
+    _order: Callable[[str], tuple[str, ...]] | None = PrivateAttr(default=None)  # the inputs in the order said
 
     @classmethod
     def of(cls, skills: Iterable[tuple[str, str | None]]) -> Vocabulary:
@@ -50,12 +51,22 @@ class Vocabulary(BaseModel):
         return folded[0] if len(folded) == 1 else None
 
     def with_outputs(self, lookup: Callable[[str], frozenset[str]],
-                     inputs: Callable[[str], frozenset[str]] | None = None) -> Vocabulary:
-        """This vocabulary, able to say what each skill outputs (`outputs_of`) and takes (`inputs_of`)."""
+                     inputs: Callable[[str], frozenset[str]] | None = None,
+                     order: Callable[[str], tuple[str, ...]] | None = None) -> Vocabulary:
+        """This vocabulary, able to say what each skill outputs (`outputs_of`) and takes (`inputs_of`, and in
+        which order its schema or instructions list them: `inputs_in_order`)."""
         out = self.model_copy()
         out._outputs = lookup
         out._inputs = inputs
+        out._order = order
         return out
+
+    def inputs_in_order(self, skill: str) -> tuple[str, ...] | None:
+        """The input names of a catalog skill in the order it lists them; None when not known."""
+        skill = self.cased(skill) or skill
+        if self._order is None or skill not in self.skills:
+            return None
+        return self._order(skill) or None
 
     def inputs_of(self, skill: str) -> frozenset[str] | None:
         """The input names of a catalog skill; None when they are not known."""

@@ -44,6 +44,7 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from orchestrator.spec.c_macros54 import assigned_call, fill_in_names, macro_loop
 from orchestrator.spec.check import SpecParts
+from orchestrator.spec.cobol55 import cobol_comment, cobol_trailing, rules_above_label, wire_using
 from orchestrator.spec.code_docs54 import doc_lines
 from orchestrator.spec.code_flow54 import (
     assigned_above,
@@ -264,6 +265,10 @@ def split_lines(lines: list[str]) -> list[Line]:
         if not stripped or (number == 1 and stripped.startswith("#!")):
             rows.append((number, "", "", 0))
             continue
+        cobol = cobol_comment(text)  # `*` in column 7, `*>` (`spec.cobol55`)
+        if cobol is not None:
+            rows.append((number, "", cobol[0], cobol[1]))
+            continue
         opener = next((o for o in closes if stripped.startswith(o)), None)
         if opener is not None and not (opener == "/*" and jcl and stripped == "/*"):
             close = closes[opener]
@@ -303,6 +308,8 @@ def split_lines(lines: list[str]) -> list[Line]:
     for number, code, comment, indent in rows:
         if comment == "\x00":
             code, comment = _trailing(code, markers)
+            if not comment and "*>" in code:
+                code, comment = cobol_trailing(code)
         out.append(Line(number, code, comment, indent, not code.strip() and not comment))
     return out
 
@@ -533,9 +540,10 @@ class _Wired:
                 first = j
             j -= 1
         if k and first < c.start and (under_previous(self.lines, first, c.start, self.calls[k - 1].end)
-                                      or hangs_indented(self.src.lines, first, c.start, self.calls[k - 1].end)):
+                                      or hangs_indented(self.src.lines, first, c.start, self.calls[k - 1].end)
+                                      or rules_above_label(self.lines, self.calls[k - 1].end, c.start, False)):
             return c.start  # the comments hang under the call before: a blank line after them (`spec.under_call54`),
-            # or indented under it (`spec.under_call55`)
+            # indented under it (`spec.under_call55`), or over the next paragraph's label (`spec.cobol55`)
         return first
 
     def skill_of_line(self, code: str) -> bool:
@@ -1200,6 +1208,12 @@ def _read_step(w: _Wired, k: int) -> _Step:
         if ln.comment:
             step.texts.append(SpecText(text=ln.comment, line=ln.number))
     step.texts += under_comments(w, k)  # comments indented under the item, after it: its rules
+    said_lines = {t.line for t in step.texts}
+    step.texts += [SpecText(text=w.lines[j].comment, line=w.lines[j].number)  # above a label (`spec.cobol55`)
+                   for j in rules_above_label(w.lines, c.end, w.calls[k + 1].start if k + 1 < len(w.calls)
+                                              else len(w.lines), k + 1 == len(w.calls))
+                   if w.lines[j].number not in said_lines]
+    wire_using(w, k, step)  # `CALL .. USING 'skill' A B RETURNING C` (`spec.cobol55`)
     earlier = {_norm(o) for p in w.calls[:k] for o in w.vocab.outputs_of(p.skill) or ()}
     for name, said in same_named(fields, set(step.inputs), w.inputs, earlier).items():
         step.inputs[name] = "{{ inputs." + said + " }}"  # `kennel_code` of `set kennelCode [lindex $argv 0]`
