@@ -15,9 +15,13 @@ a skill's input to it where the skill's name is one of those words or clearly st
 (`plan.prose_inputs`, with `author_words=True`).
 
 `own_name(part)`: the part's words as a name: articles and possessives off ("the customer's name" is
-`customer_name`), a wish said after the thing ("the date they'd like us", "the night they want",
+`customer_name`; "tonight's PMS snapshot" `pms_snapshot`: when the thing is said before it is no part of it), a wish said after the thing ("the date they'd like us", "the night they want",
 "the slot you'd prefer") made `wanted_` before it (`wanted_date`), a word that is not a letter or digit
 a separator. None when nothing is left.
+
+A list where one part describes its thing rather than names it ("whatever the rate shopper pulled for
+the comp set": a wh- word first, or over four words) is not this reading: the older readers name those
+inputs from the skills' fields.
 
 Every pattern is anchored or bounded; each paragraph is read once.
 """
@@ -47,7 +51,10 @@ _ARTICLES = frozenset({"the", "a", "an", "your", "their", "our", "my", "his", "h
 _WISH = _rx(r"(?i)^(.{1,60}?)\s++(?:that\s++|which\s++)?+(?:they|you|we|he|she|the\s++[a-z]++)\s*+"
             r"(?:['’]d\s++|would\s++|)(?:like|want|wants|wanted|prefer|prefers|preferred|ask\s++for|asked\s++for)\b")
 _POSSESSIVE = _rx(r"(?i)['’]s?+\b")
+# "tonight's PMS snapshot", "today's sheet": when the thing is, said before it, is no part of its name
+_WHEN_OF = _rx(r"(?i)^(?:tonight|today|tomorrow|yesterday|last\s++night|this\s++(?:week|month|morning|evening))['’]s\s++")
 _NOT_WORD = _rx(r"[^0-9a-z]++")
+_WH = _rx(r"(?:whatever|what|which|whichever|how|whoever|who|wherever|where)_")
 
 # a person the business serves: one word of these said stands for the others (`plan.prose_inputs`)
 CUSTOMER_WORDS = frozenset({"customer", "client", "clients", "customers"})
@@ -60,11 +67,17 @@ def own_name(part: str) -> str | None:
     m = _WISH.match(text)
     if m is not None:
         text, wanted = m.group(1), True
-    text = _POSSESSIVE.sub("", text.lower())
+    text = _POSSESSIVE.sub("", _WHEN_OF.sub("", text).lower())
     words = [w for w in _NOT_WORD.split(text) if w and w not in _ARTICLES]
     if not words or not words[0][0].isalpha():
         return None
     return "_".join(["wanted", *words] if wanted else words)
+
+
+def _described(part: str) -> bool:
+    """Whether the part describes its thing rather than names it: a wh- word first, or over four words."""
+    name = own_name(part) or ""
+    return bool(_WH.match(name)) or name.count("_") > 3
 
 
 def read_own_inputs(lines: Iterable[str], where: Callable[[int], str]) -> tuple[tuple[str, str], ...]:
@@ -77,6 +90,8 @@ def read_own_inputs(lines: Iterable[str], where: Callable[[int], str]) -> tuple[
         end = _END.search(_PAREN.sub(lambda p: " " * len(p.group(0)), text), m.end())
         said = text[m.end():end.start() if end else len(text)]
         parts = [p for p in parts_of(said) if own_name(p) is not None]
+        if any(_described(p) for p in parts):
+            continue  # "whatever the rate shopper pulled for the comp set": a thing described, not named
         if len(parts) >= 1:
             line = first + text.count("\n", 0, m.start())
             return tuple((p, where(line)) for p in parts)
