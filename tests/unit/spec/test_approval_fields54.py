@@ -90,6 +90,9 @@ def test_a_length_then_fail_it_is_the_attempts_limit() -> None:
     assert read_phrase("retry for 2 minutes then give up").statement.timeout_s is None
     assert limit_then("back off 2s, 6s, 18s, then give up") == "back off 2s, 6s, 18s, then give up"
     assert limit_then("1 min, 5 min, then give up") == "1 min, 5 min, then give up"  # a series ends
+    # "then give up on it" ends the attempt only: no rule to fail beside the step's own "carry on with ..."
+    assert limit_then("the portal is slow, 45 seconds then give up on it") == "the portal is slow, time out after 45 seconds"
+    assert limit_then("it hangs - 90 seconds then fail it") == "it hangs - time out after 90 seconds then fail it"
 
 
 def test_a_field_and_a_truth_value_with_no_sign_between() -> None:
