@@ -35,6 +35,7 @@ import re
 from collections.abc import Sequence
 from typing import Protocol
 
+from orchestrator.spec.powershell45 import split_outside
 from orchestrator.spec.regex_cache import Patterns
 
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
@@ -149,21 +150,7 @@ _AWAIT = _rx(r"^\s*+(?:(?:let|val|var|const|my|local)\s++)?(?:\{\s*+:ok\s*+,\s*+
 
 def _statements(code: str) -> list[str]:
     """The statements of a line split at its `;` outside quotes and brackets (`moist = fetch(t1); wt = fetch(t2)`)."""
-    parts, depth, quote, last = [], 0, "", 0
-    for i, ch in enumerate(code):
-        if quote:
-            quote = "" if ch == quote else quote
-        elif ch in "\"'":
-            quote = ch
-        elif ch in "([{":
-            depth += 1
-        elif ch in ")]}":
-            depth = max(0, depth - 1)
-        elif ch == ";" and depth == 0:
-            parts.append(code[last:i])
-            last = i + 1
-    parts.append(code[last:])
-    return [p for p in parts if p.strip()]
+    return split_outside(code, ";")
 
 
 def _awaits(code: str) -> list[re.Match[str]] | None:

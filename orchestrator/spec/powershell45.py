@@ -97,8 +97,9 @@ def still_open(text: str) -> str | None:
     return None
 
 
-def _split(body: str, seps: str) -> list[str]:
-    """`body` cut at `seps` outside quotes, brackets and braces."""
+def split_outside(body: str, seps: str) -> list[str]:
+    """`body` cut at `seps` outside quotes, brackets and braces, each part stripped, empty ones dropped (also
+    `spec.code_flow54`'s statements of a line)."""
     parts, quote, depth, last = [], "", 0, 0
     for i, ch in enumerate(body):
         if quote:
@@ -144,7 +145,7 @@ def hashtable(text: str) -> list[tuple[str, str]] | None:
     if body is None:
         return None
     out = []
-    for part in _split(body, ";\n"):
+    for part in split_outside(body, ";\n"):
         m = _KEY.match(part)
         if m:
             out.append(((m.group("q") or m.group("k")).replace("-", "_"), m.group("v").strip()))
@@ -176,7 +177,7 @@ def param_block(text: str) -> list[tuple[str, bool, object, str | None]]:
     at = opening.end() - 1 if opening is not None else -1
     body = _inside(text, at) if at >= 0 else None
     out: list[tuple[str, bool, object, str | None]] = []
-    for part in _split(body or "", ",;\n"):
+    for part in split_outside(body or "", ",;\n"):
         var = next(reversed(list(_PARAM_VAR.finditer(part))), None)  # the last `$Name`: `[Attr($x)]` goes before it
         if var is None:
             continue
