@@ -26,11 +26,13 @@ def line_run_on(text: str, lines: Sequence[tuple[int, str]], first: int, last: i
     for number, said in lines:
         if not first < number <= last:
             continue
+        if success_cue(" ".join(said.split())) is None:
+            continue  # the line alone first: the tail is read only for a line that opens with the cue (linear)
         head = " ".join(said.split()[:3])
         at = flat.find(head) if head else -1
         if at <= 0:
             continue
         tail = flat[at:]
-        if success_cue(tail) is not None and success_cue(" ".join(said.split())) is not None:
+        if success_cue(tail) is not None:
             return tail
     return None
